@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { ERROR_KEYS } from './errors.ts';
+
+/** Response codes of the envelope (architecture.md "API conventions"). */
+export const CODE = { ok: 200, redirect: 301, unauthorized: 401 } as const;
+
+/** Every response body is `{ code, msg, data }`; success is code 200. */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.literal(200), msg: z.string(), data });
+}
+
+/** An error body: `code` is the HTTP status, `error` a stable key, `field` the failing input for validation. */
+export const errorEnvelope = z.object({
+  code: z.number().int(),
+  msg: z.string(),
+  data: z.null(),
+  error: z.enum(ERROR_KEYS as [string, ...string[]]),
+  field: z.string().optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+
+/** A redirect instruction: the client navigates, same window, to `data` if its origin is allow-listed. */
+export const redirectEnvelope = z.object({ code: z.literal(301), msg: z.string(), data: z.string() });
+
+export type Envelope<T> = { code: number; msg: string; data: T; error?: string; field?: string };

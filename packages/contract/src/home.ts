@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+export const carouselItem = z.object({ image: z.string(), url: z.string().nullable(), title: z.string() });
+export type CarouselItem = z.infer<typeof carouselItem>;
+
+/** A real settled win: nickname masked, amount in minor units, time in epoch ms. Never invented. */
+export const winningItem = z.object({
+  nickname: z.string(),
+  game_code: z.string(),
+  game_name: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  time: z.number().int(),
+});
+export type WinningItem = z.infer<typeof winningItem>;
+
+export const homeData = z.object({
+  carousel: z.array(carouselItem),
+  notice: z.string(),
+  winning_list: z.array(winningItem),
+});
+export type HomeData = z.infer<typeof homeData>;

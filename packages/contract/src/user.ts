@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { ACCOUNT_RE, LOGIN_PASSWORD_MAX, LOGIN_PASSWORD_MIN, NICKNAME_MAX, REGISTER_PASSWORD_RE } from './rules.ts';
+
+// Issue messages are error keys (errors.ts); the API translates them and names the failing field.
+const required = { error: (issue: { input: unknown }) => (issue.input === undefined ? 'REQUIRED_FIELDS' : 'VALIDATION_FAILED') };
+
+export const registerRequest = z.object({
+  account: z.string(required).trim().regex(ACCOUNT_RE, 'ACCOUNT_FORMAT'),
+  password: z.string(required).regex(REGISTER_PASSWORD_RE, 'PASSWORD_FORMAT'),
+  confirm_password: z.string(required).max(64, 'PASSWORD_FORMAT'),
+  nickname: z.string().trim().min(1, 'NICKNAME_FORMAT').max(NICKNAME_MAX, 'NICKNAME_FORMAT').optional(),
+  adult: z.literal(true, { error: 'ADULT_REQUIRED' }),
+});
+export type RegisterRequest = z.infer<typeof registerRequest>;
+
+export const loginRequest = z.object({
+  account: z.string(required).trim().min(1, 'REQUIRED_FIELDS').max(64, 'INCORRECT_CREDENTIALS'),
+  password: z
+    .string(required)
+    .min(LOGIN_PASSWORD_MIN, 'LOGIN_PASSWORD_FORMAT')
+    .max(LOGIN_PASSWORD_MAX, 'LOGIN_PASSWORD_FORMAT'),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const role = z.enum(['player', 'guest', 'operator']);
+export type Role = z.infer<typeof role>;
+
+/** What the web keeps under local storage key `userInfo` (spec §3). */
+export const userInfo = z.object({
+  token: z.string(),
+  avatar: z.string(),
+  nickname: z.string(),
+  account: z.string(),
+  is_guest: z.boolean(),
+  role,
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+export const session = z.object({ token: z.string(), userInfo });
+export type Session = z.infer<typeof session>;
+
+export const profile = z.object({
+  account: z.string(),
+  nickname: z.string(),
+  avatar: z.string(),
+  is_guest: z.boolean(),
+  role,
+  created_at: z.number().int(),
+});
+export type Profile = z.infer<typeof profile>;
