@@ -1,0 +1,135 @@
+/**
+ * Boots the real site (API + built web app) on a fresh PGlite data directory and drives the system Chromium at a
+ * phone viewport. Browser tests use only public tools: playwright-core with Debian's chromium, no downloaded browser.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const PHONE = { width: 390, height: 844 } as const;
+/** The allow-listed origin the browser tests use for `code` 301 navigation. */
+export const ALLOWED_ORIGIN = 'https://pay.fairdraw.test';
+
+export function assertChromium(): void {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `Chromium is missing at ${CHROMIUM}. Install it with: apt-get update && apt-get install -y chromium ` +
+        '(or set CHROMIUM_PATH to a Chromium binary).',
+    );
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+export type Site = { url: string; stop: () => Promise<void>; logs: string[] };
+
+/** Starts `apps/api/src/server.ts` exactly as `npm start` does, on its own port and data directory. */
+export async function startSite(extraEnv: Record<string, string> = {}): Promise<Site> {
+  if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
+    throw new Error('The web app is not built: run `npm run build` first (npm run test:e2e does).');
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'fairdraw-e2e-'));
+  const logs: string[] = [];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    REDIRECT_ALLOWLIST: ALLOWED_ORIGIN,
+    ...extraEnv,
+  };
+  delete env.DATABASE_URL; // browser tests run on embedded PGlite
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'apps/api/src/server.ts')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (b: Buffer) => logs.push(b.toString()));
+  child.stderr?.on('data', (b: Buffer) => logs.push(b.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited early:\n${logs.join('')}`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`The server did not become ready:\n${logs.join('')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    logs,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  assertChromium();
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** A phone-sized context; `lang` is written to local storage before any page script runs. */
+export async function phone(browser: Browser, baseURL: string, lang?: string): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: PHONE,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
+  if (lang) {
+    await context.addInitScript((l: string) => {
+      if (!localStorage.getItem('lang')) localStorage.setItem('lang', l);
+    }, lang);
+  }
+  return context;
+}
+
+export async function storage(page: Page): Promise<{ local: Record<string, string>; session: Record<string, string> }> {
+  return page.evaluate(() => ({
+    local: Object.fromEntries(Object.entries(localStorage)),
+    session: Object.fromEntries(Object.entries(sessionStorage)),
+  }));
+}
+
+export const SCREENSHOTS = join(root, 'e2e/screenshots');

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, phone, startSite, type Site } from './harness.ts';
+
+let site: Site;
+let browser: Browser;
+
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+const LABELS_EN: Record<string, string> = {
+  df_pk10: 'PK10 ten minutes',
+  df_pk10_3: 'PK10 three minutes',
+  df_pk10_5: 'PK10 five minutes',
+  df_k3: 'K3',
+  xam_6: 'Mark Six',
+  xy_28: 'Lucky 28',
+  df_ssc: 'Instant lottery',
+};
+
+describe('home screen', () => {
+  it('shows a Login button, the notice, an honest winning list and the seven game tiles with their labels', async () => {
+    const context = await phone(browser, site.url, 'en');
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByTestId('home-login').waitFor();
+    expect(await page.getByTestId('home-logout').count()).toBe(0);
+    expect((await page.getByTestId('notice').innerText()).trim().length).toBeGreaterThan(0);
+    await page.getByTestId('winning-list').waitFor();
+    for (const [code, label] of Object.entries(LABELS_EN)) {
+      const tile = page.getByTestId(`game-tile-${code}`);
+      await tile.waitFor();
+      expect(await tile.innerText()).toContain(label);
+      // Artwork has a size, so the grid does not jump while it loads.
+      const img = tile.locator('img');
+      expect(await img.getAttribute('width')).toBeTruthy();
+    }
+    await context.close();
+  });
+
+  it('labels the tiles in Thai by default', async () => {
+    const context = await phone(browser, site.url);
+    const page = await context.newPage();
+    await page.goto('/');
+    const tile = page.getByTestId('game-tile-df_k3');
+    await tile.waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('th');
+    expect(await page.getByTestId('home-login').innerText()).toMatch(/[\u0E00-\u0E7F]/);
+    await context.close();
+  });
+
+  it('navigates from a tile by game code with type and category_id', async () => {
+    const context = await phone(browser, site.url, 'en');
+    const page = await context.newPage();
+    const games = (await (await fetch(`${site.url}/api/game/games`)).json()) as {
+      data: { id: number; code: string }[];
+    };
+    const routes: Record<string, string> = {
+      df_pk10: '/pkShi',
+      df_pk10_3: '/pkShi',
+      df_pk10_5: '/pkShi',
+      df_k3: '/kuaisan',
+      xam_6: '/aoLiu',
+      xy_28: '/xingyun',
+      df_ssc: '/shiShiCai',
+    };
+    for (const game of games.data) {
+      await page.goto('/');
+      await page.getByTestId(`game-tile-${game.code}`).click();
+      await page.waitForURL((u) => u.pathname.toLowerCase() === routes[game.code]?.toLowerCase());
+      const url = new URL(page.url());
+      expect(url.searchParams.get('type')).toBe(game.code);
+      expect(url.searchParams.get('category_id')).toBe(String(game.id));
+    }
+    await context.close();
+  });
+
+  it('autoplays the carousel every 3000 ms and shows indicators when there is more than one banner', async () => {
+    const context = await phone(browser, site.url, 'en');
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByTestId('carousel').waitFor();
+    const slides = await page.getByTestId('carousel-slide').count();
+    expect(slides).toBeGreaterThan(1);
+    expect(await page.getByTestId('carousel-indicator').count()).toBe(slides);
+    const active = () =>
+      page.getByTestId('carousel-indicator').evaluateAll((dots) => dots.findIndex((d) => d.getAttribute('aria-current') === 'true'));
+    const first = await active();
+    const t0 = Date.now();
+    await page.waitForFunction(
+      (start) => {
+        const dots = [...document.querySelectorAll('[data-testid="carousel-indicator"]')];
+        return dots.findIndex((d) => d.getAttribute('aria-current') === 'true') !== start;
+      },
+      first,
+      { timeout: 6000 },
+    );
+    const elapsed = Date.now() - t0;
+    expect(elapsed).toBeGreaterThan(2000);
+    expect(elapsed).toBeLessThan(4500);
+    await context.close();
+  });
+
+  it('hides the indicators with a single banner and opens a banner url in a new tab with noopener', async () => {
+    const context = await phone(browser, site.url, 'en');
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      (window as unknown as { __opened: unknown[] }).__opened = [];
+      window.open = (...args: unknown[]) => {
+        (window as unknown as { __opened: unknown[] }).__opened.push(args);
+        return null;
+      };
+    });
+    await page.route('**/api/index/index', async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as { data: { carousel: unknown[] } };
+      body.data.carousel = [{ image: '/art/banners/1.svg', url: 'https://promo.fairdraw.test/fair', title: 'Fair' }];
+      await route.fulfill({ response: res, json: body });
+    });
+    await page.goto('/');
+    await page.getByTestId('carousel-slide').first().waitFor();
+    expect(await page.getByTestId('carousel-indicators').count()).toBe(0);
+    await page.getByTestId('carousel-slide').first().click();
+    const opened = await page.evaluate(() => (window as unknown as { __opened: string[][] }).__opened);
+    expect(opened).toHaveLength(1);
+    expect(opened[0]?.[0]).toBe('https://promo.fairdraw.test/fair');
+    expect(opened[0]?.[1]).toBe('_blank');
+    expect(opened[0]?.[2]).toContain('noopener');
+    await context.close();
+  });
+});
