@@ -40,8 +40,11 @@ function freePort(): Promise<number> {
 export type Site = { url: string; stop: () => Promise<void>; logs: string[] };
 
 /** Starts `apps/api/src/server.ts` exactly as `npm start` does, on its own port and data directory. */
-export async function startSite(extraEnv: Record<string, string> = {}): Promise<Site> {
-  if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
+export async function startSite(
+  extraEnv: Record<string, string> = {},
+  { needsWeb = true }: { needsWeb?: boolean } = {},
+): Promise<Site> {
+  if (needsWeb && !existsSync(join(root, 'apps/web/dist/index.html'))) {
     throw new Error('The web app is not built: run `npm run build` first (npm run test:e2e does).');
   }
   const port = await freePort();

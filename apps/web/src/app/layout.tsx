@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Toast } from '../components/toast.tsx';
+import { changeLanguage } from '../lib/i18n.ts';
+import { getStoredLang } from '../lib/storage.ts';
+import { isAllowedPath } from './routes.ts';
+import { TabBar } from './tab-bar.tsx';
+
+/**
+ * The navigation guard (spec §2) around every route: set the language from storage (default th), and send any
+ * path outside the fixed allow-list to /. Login state never redirects here; the tab bar asks for it.
+ */
+export function Root() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    void changeLanguage(getStoredLang());
+  }, [pathname]);
+  if (!isAllowedPath(pathname)) return <Navigate to="/" replace />;
+  return (
+    <>
+      <Outlet />
+      <Toast />
+    </>
+  );
+}
+
+/** The five tab roots carry the bottom tab bar; the page leaves room for it. */
+export function TabLayout() {
+  return (
+    <div className="with-tabs">
+      <Outlet />
+      <TabBar />
+    </div>
+  );
+}
+
+/** What shows while the first route's code arrives: the page background and an empty tab-bar slot. */
+export function ShellFallback() {
+  return <div className="page page--shell" aria-busy="true" />;
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { isAllowedPath, isGameRoute, isTabRoot, normalizePath, pageKey, TABS } from './routes.ts';
+
+describe('navigation guard allow-list', () => {
+  it('lets every route of spec §2 through', () => {
+    for (const p of ['/', '/login', '/register', '/lang', '/allGame', '/service', '/my', '/pkShi', '/kuaisan',
+      '/aoLiu', '/xingYun', '/shiShiCai', '/caiJin', '/withdraw', '/msgDetail', '/rechargeAdmin', '/depositAdmin']) {
+      expect(isAllowedPath(p), p).toBe(true);
+    }
+  });
+
+  it('compares case-insensitively (the spec writes /xingyun and /xingYun, /caijin and /caiJin)', () => {
+    for (const p of ['/xingyun', '/XINGYUN', '/caijin', '/CaiJin', '/allgame', '/pkshi']) expect(isAllowedPath(p), p).toBe(true);
+  });
+
+  it('ignores a trailing slash', () => {
+    expect(isAllowedPath('/login/')).toBe(true);
+    expect(normalizePath('')).toBe('/');
+  });
+
+  it('sends anything else to / (by refusing it)', () => {
+    for (const p of ['/admin', '/login/extra', '/index.html', '/api/index/index', '/%2e%2e/', '/caijinx', '//evil.com']) {
+      expect(isAllowedPath(p), p).toBe(false);
+    }
+  });
+
+  it('knows the tab roots and game routes', () => {
+    expect(TABS.map((t) => t.path)).toEqual(['/', '/allGame', '/caijin', '/service', '/my']);
+    expect(TABS.filter((t) => !t.loginRequired).map((t) => t.key)).toEqual(['home']);
+    expect(isTabRoot('/caiJin')).toBe(true);
+    expect(isTabRoot('/login')).toBe(false);
+    expect(isGameRoute('/xingyun')).toBe(true);
+    expect(isGameRoute('/my')).toBe(false);
+    expect(pageKey('/caijin')).toBe('page.caiJin');
+    expect(pageKey('/xingyun')).toBe('page.xingYun');
+  });
+});

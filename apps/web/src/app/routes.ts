@@ -1,0 +1,91 @@
+// Every route of product-spec §2 in one place. Paths are matched case-insensitively: the spec itself writes
+// /xingyun and /xingYun, /caijin and /caiJin.
+
+/** The five tab roots (spec "Bottom tabs"), in tab-bar order. Only Home is open without login. */
+export const TABS = [
+  { key: 'home', path: '/', testId: 'tab-home', loginRequired: false },
+  { key: 'games', path: '/allGame', testId: 'tab-games', loginRequired: true },
+  { key: 'bonus', path: '/caijin', testId: 'tab-bonus', loginRequired: true },
+  { key: 'support', path: '/service', testId: 'tab-support', loginRequired: true },
+  { key: 'my', path: '/my', testId: 'tab-my', loginRequired: true },
+] as const;
+
+/** Screens built for real; the rest are honest "coming soon" screens. */
+export const BUILT_ROUTES = ['/', '/login', '/register', '/lang'] as const;
+
+/** Game routes (spec §2 table): their title is the game named by `?type=`. */
+export const GAME_ROUTES = ['/pkShi', '/kuaisan', '/aoLiu', '/xingYun', '/shiShiCai'] as const;
+
+/** The other listed routes, each with the catalogue key of its title (`page.<key>`). */
+export const SOON_ROUTES = [
+  '/allGame',
+  '/caiJin',
+  '/service',
+  '/my',
+  '/lotteryLobby',
+  '/purses',
+  '/rechargeNotes',
+  '/recharge',
+  '/transferBank',
+  '/virtual',
+  '/withdraw',
+  '/cards',
+  '/gameBet',
+  '/profits',
+  '/setPwd',
+  '/virtualAdd',
+  '/deposit',
+  '/rechargeAdmin',
+  '/depositAdmin',
+  '/bettingHistory',
+  '/identityCard',
+  '/bindBank',
+  '/bindAddress',
+  '/chongZhi',
+  '/huiYuan',
+  '/hyTixian',
+  '/hyChong',
+  '/hyTou',
+  '/editPwd',
+  '/editPwdto',
+  '/msg',
+  '/activity',
+  '/profit',
+  '/settled',
+  '/orders',
+  '/history',
+  '/rule',
+  '/msgDetail',
+] as const;
+
+export const ALL_ROUTES: readonly string[] = [...BUILT_ROUTES, ...GAME_ROUTES, ...SOON_ROUTES];
+
+/** Lower-case path without trailing slashes; '' becomes '/'. */
+export function normalizePath(pathname: string): string {
+  const p = pathname.replace(/\/+$/, '').toLowerCase();
+  return p === '' ? '/' : p;
+}
+
+const ALLOWED = new Set(ALL_ROUTES.map(normalizePath));
+
+/** The guard's fixed allow-list (spec "Navigation guard"): anything else redirects to /. */
+export function isAllowedPath(pathname: string): boolean {
+  return ALLOWED.has(normalizePath(pathname));
+}
+
+const TAB_ROOTS = new Set<string>(TABS.map((t) => normalizePath(t.path)));
+export function isTabRoot(pathname: string): boolean {
+  return TAB_ROOTS.has(normalizePath(pathname));
+}
+
+const GAME_SET = new Set<string>(GAME_ROUTES.map(normalizePath));
+export function isGameRoute(pathname: string): boolean {
+  return GAME_SET.has(normalizePath(pathname));
+}
+
+/** The catalogue key for a coming-soon route's title: `page.<canonical name>` (e.g. page.caiJin). */
+export function pageKey(pathname: string): string {
+  const n = normalizePath(pathname);
+  const match = [...SOON_ROUTES, ...GAME_ROUTES].find((r) => normalizePath(r) === n);
+  return `page.${(match ?? '/').slice(1) || 'home'}`;
+}

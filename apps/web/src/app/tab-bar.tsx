@@ -1,0 +1,48 @@
+import type { MouseEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { BonusIcon, GamesIcon, HomeIcon, MyIcon, SupportIcon } from '../components/icons.tsx';
+import { useSession } from '../lib/use-session.ts';
+import { showToast } from '../lib/toast.ts';
+import { normalizePath, TABS } from './routes.ts';
+
+const ICONS = { home: HomeIcon, games: GamesIcon, bonus: BonusIcon, support: SupportIcon, my: MyIcon } as const;
+
+/** The bottom tab bar of the five tab roots. Every tab but Home needs a login (spec "Bottom tabs"). */
+export function TabBar() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const user = useSession();
+  const current = normalizePath(pathname);
+
+  const onTab = (e: MouseEvent, loginRequired: boolean) => {
+    if (loginRequired && !user) {
+      e.preventDefault();
+      showToast(t('errors:LOGIN_REQUIRED'));
+      void navigate('/login');
+    }
+  };
+
+  return (
+    <nav className="tab-bar" data-testid="tabbar" aria-label={t('tab.label')}>
+      {TABS.map((tab) => {
+        const Icon = ICONS[tab.key];
+        const active = normalizePath(tab.path) === current;
+        return (
+          <Link
+            key={tab.key}
+            to={tab.path}
+            className={`tab-bar__item${active ? ' is-active' : ''}`}
+            data-testid={tab.testId}
+            aria-current={active ? 'page' : undefined}
+            onClick={(e) => onTab(e, tab.loginRequired)}
+          >
+            <Icon />
+            <span className="tab-bar__label">{t(`tab.${tab.key}`)}</span>
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

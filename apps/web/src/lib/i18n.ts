@@ -1,0 +1,78 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANG, type Lang } from '@fairdraw/contract';
+import { setStoredLang } from './storage.ts';
+
+type Catalogue = Record<string, unknown>;
+type Loader = () => Promise<{ default: Catalogue }>;
+
+// One language's texts ship to a phone, not six: each catalogue is its own lazily loaded chunk.
+const WEB: Record<Lang, Loader> = {
+  th: () => import('../locales/th.json'),
+  en: () => import('../locales/en.json'),
+  'zh-cn': () => import('../locales/zh-cn.json'),
+  'zh-hk': () => import('../locales/zh-hk.json'),
+  vi: () => import('../locales/vi.json'),
+  pt: () => import('../locales/pt.json'),
+};
+
+// The API and the web show the same error words: the contract's catalogues, as namespace 'errors'.
+const ERRORS: Record<Lang, Loader> = {
+  th: () => import('@fairdraw/contract/locales/th/errors.json'),
+  en: () => import('@fairdraw/contract/locales/en/errors.json'),
+  'zh-cn': () => import('@fairdraw/contract/locales/zh-cn/errors.json'),
+  'zh-hk': () => import('@fairdraw/contract/locales/zh-hk/errors.json'),
+  vi: () => import('@fairdraw/contract/locales/vi/errors.json'),
+  pt: () => import('@fairdraw/contract/locales/pt/errors.json'),
+};
+
+/** The names of the languages, each in itself (the language screen lists them). */
+export const LANG_NAMES: Record<Lang, string> = {
+  th: 'ไทย',
+  en: 'English',
+  'zh-cn': '简体中文',
+  'zh-hk': '繁體中文（香港）',
+  vi: 'Tiếng Việt',
+  pt: 'Português',
+};
+
+async function ensureLoaded(lang: Lang): Promise<void> {
+  if (i18next.hasResourceBundle(lang, 'translation') && i18next.hasResourceBundle(lang, 'errors')) return;
+  const [web, errors] = await Promise.all([WEB[lang](), ERRORS[lang]()]);
+  i18next.addResourceBundle(lang, 'translation', web.default, true, true);
+  i18next.addResourceBundle(lang, 'errors', errors.default, true, true);
+}
+
+function setHtmlLang(lang: Lang) {
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+}
+
+export async function initI18n(lang: Lang): Promise<typeof i18next> {
+  await i18next.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: false,
+    ns: ['translation', 'errors'],
+    defaultNS: 'translation',
+    resources: {},
+    partialBundledLanguages: true,
+    interpolation: { escapeValue: false }, // React escapes already
+    returnNull: false,
+  });
+  await ensureLoaded(lang);
+  setHtmlLang(lang);
+  return i18next;
+}
+
+/** Switches the language at once (loading its catalogue first), remembers it, and updates <html lang>. */
+export async function changeLanguage(lang: Lang, remember = false): Promise<void> {
+  if (remember) setStoredLang(lang);
+  if (i18next.language === lang && i18next.hasResourceBundle(lang, 'translation')) {
+    setHtmlLang(lang);
+    return;
+  }
+  await ensureLoaded(lang);
+  await i18next.changeLanguage(lang);
+  setHtmlLang(lang);
+}
+
+export { DEFAULT_LANG };

@@ -1,0 +1,40 @@
+/**
+ * `npm run bench`: requests per second of the Home call (GET /api/index/index, on PGlite) against a reference
+ * measured in the same run on the same machine — a bare node:http server answering the very same bytes. The ratio
+ * is what to compare across commits; the absolute numbers depend on the machine.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+import { startSite } from '../e2e/harness.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+
+async function measure(url: string, headers: Record<string, string>) {
+  const result = await autocannon({ url, connections, duration: seconds, headers });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+const site = await startSite({ LOG_LEVEL: 'error', RATE_LIMIT_MAX: '100000000' }, { needsWeb: false });
+try {
+  const headers = { lang: 'en' };
+  const body = await (await fetch(`${site.url}/api/index/index`, { headers })).text();
+  const reference = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(body);
+  });
+  await new Promise<void>((ok) => reference.listen(0, '127.0.0.1', ok));
+  const refUrl = `http://127.0.0.1:${(reference.address() as AddressInfo).port}/`;
+
+  await measure(`${site.url}/api/index/index`, headers); // warm-up
+  const ref = await measure(refUrl, headers);
+  const home = await measure(`${site.url}/api/index/index`, headers);
+  reference.close();
+
+  console.log(`reference node:http  ${ref.rps.toFixed(0)} req/s  p99 ${ref.p99} ms`);
+  console.log(`GET /api/index/index ${home.rps.toFixed(0)} req/s  p99 ${home.p99} ms  errors ${home.errors}`);
+  console.log(`ratio home/reference ${(home.rps / ref.rps).toFixed(3)}`);
+} finally {
+  await site.stop();
+}
