@@ -51,6 +51,9 @@ export async function initI18n(lang: Lang): Promise<typeof i18next> {
   await i18next.use(initReactI18next).init({
     lng: lang,
     fallbackLng: false,
+    // Our codes are lower-case ('zh-cn', 'zh-hk'); without these i18next looks for 'zh-CN' and then 'zh'.
+    lowerCaseLng: true,
+    load: 'currentOnly',
     ns: ['translation', 'errors'],
     defaultNS: 'translation',
     resources: {},

@@ -1,0 +1,81 @@
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import configPlugin from './plugins/config.ts';
+import dbPlugin from './plugins/db.ts';
+import i18nPlugin from './plugins/i18n.ts';
+import errorsPlugin from './plugins/errors.ts';
+import authPlugin from './plugins/auth.ts';
+import rateLimitPlugin from './plugins/rate-limit.ts';
+import helmetPlugin from './plugins/helmet.ts';
+import swaggerPlugin from './plugins/swagger.ts';
+import metricsPlugin from './plugins/metrics.ts';
+import healthRoutes from './modules/health/health.routes.ts';
+import accountsRoutes from './modules/accounts/accounts.routes.ts';
+import homeRoutes from './modules/home/home.routes.ts';
+import gamesRoutes from './modules/games/games.routes.ts';
+import webRoutes from './modules/web/web.routes.ts';
+
+export type BuildOptions = { logger?: FastifyServerOptions['logger'] };
+
+/** Requests larger than this are refused with 413 before they are parsed; every body of the API is small. */
+const BODY_LIMIT = 64 * 1024;
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    // Ids for log correlation; not secrets, so fastify's counter is enough.
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // An empty body with a JSON content type means "no body": the route's schema then says which fields are missing,
+  // instead of a parser error (a POST with no fields, like guest, must work from any client).
+  // Only JSON is accepted; anything else (text/plain included) is 415 UNSUPPORTED_MEDIA_TYPE.
+  app.removeContentTypeParser('text/plain');
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') {
+      done(null, undefined);
+      return;
+    }
+    void defaultJson(request, body as string, done);
+  });
+
+  // The order matters, each plugin relying on the ones before it:
+  // 1. config: everything below reads app.config.
+  // 2. db: routes, auth and readiness need app.db.
+  // 3. i18n: the error handler translates messages, so it comes before errors.
+  // 4. errors: the error and not-found handlers and reply.ok/navigate must exist before any hook can throw.
+  // 5. auth: app.requireSession, used by routes; it throws AppErrors, so after errors.
+  // 6. rate-limit: its onRequest hook runs before any route work; its 429 goes through the error handler.
+  // 7. helmet: security headers (CSP) on every response, including errors and static files.
+  // 8. swagger: must be registered before the routes so it sees them (onRoute) for the OpenAPI document.
+  // 9. metrics: its onResponse hook times every route registered after it, and /metrics itself.
+  // 10. routes: the API.
+  // 11. static web: last, because its catch-all `/*` must not shadow anything above.
+  await app.register(configPlugin, { config });
+  await app.register(dbPlugin);
+  await app.register(i18nPlugin);
+  await app.register(errorsPlugin);
+  await app.register(authPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(helmetPlugin);
+  await app.register(swaggerPlugin);
+  await app.register(metricsPlugin);
+  await app.register(healthRoutes);
+  await app.register(accountsRoutes);
+  await app.register(homeRoutes);
+  await app.register(gamesRoutes);
+  await app.register(webRoutes, { webDist: config.webDist, redirectAllowList: config.redirectAllowList });
+
+  return app;
+}

@@ -1,0 +1,88 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { isAllowedRedirect, parseAllowList } from '@fairdraw/contract';
+
+const int = (fallback: number, min = 1, max = 1_000_000) => z.coerce.number().int().min(min).max(max).default(fallback);
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', ''])
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1');
+
+/** Environment variables and their defaults. One place, validated at start so a typo fails fast, not at first use. */
+const envSchema = z.object({
+  PORT: int(8080, 0, 65535),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  REDIRECT_ALLOWLIST: z.string().default(''),
+  WEB_DIST: z.string().min(1).default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
+  SESSION_TTL_HOURS: int(720, 1, 24 * 365),
+  LOGIN_MAX_FAILURES: int(5, 1, 1000),
+  LOGIN_IP_MAX_FAILURES: int(20, 1, 100_000),
+  LOGIN_LOCK_MINUTES: int(15, 1, 24 * 60),
+  RATE_LIMIT_MAX: int(600, 1, 10_000_000),
+  AUTH_RATE_LIMIT_MAX: int(30, 1, 10_000_000),
+  TRUST_PROXY: bool(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MAINTENANCE_URL: z.string().optional().or(z.literal('').transform(() => undefined)),
+  OPERATOR_ACCOUNT: z.string().optional(),
+  OPERATOR_PASSWORD: z.string().optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  /** A directory for PGlite's files, or 'memory://' for a throw-away in-memory database. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redirectAllowList: string[];
+  webDist: string;
+  sessionTtlHours: number;
+  loginMaxFailures: number;
+  loginIpMaxFailures: number;
+  loginLockMinutes: number;
+  rateLimitMax: number;
+  authRateLimitMax: number;
+  trustProxy: boolean;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  maintenanceUrl: string | undefined;
+  operator: { account: string; password: string } | undefined;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration from an environment-like record (process.env, or a test's overrides). */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid configuration: ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? 'invalid'}`);
+  }
+  const e = parsed.data;
+  const redirectAllowList = parseAllowList(e.REDIRECT_ALLOWLIST);
+  // A maintenance address outside the allow-list could never be sent (reply.navigate refuses it), so refuse to start.
+  if (e.MAINTENANCE_URL !== undefined && !isAllowedRedirect(e.MAINTENANCE_URL, redirectAllowList)) {
+    throw new ConfigError('Invalid configuration: MAINTENANCE_URL must be an https address on REDIRECT_ALLOWLIST');
+  }
+  const operator =
+    e.OPERATOR_ACCOUNT && e.OPERATOR_PASSWORD ? { account: e.OPERATOR_ACCOUNT, password: e.OPERATOR_PASSWORD } : undefined;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    redirectAllowList,
+    webDist: e.WEB_DIST,
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginIpMaxFailures: e.LOGIN_IP_MAX_FAILURES,
+    loginLockMinutes: e.LOGIN_LOCK_MINUTES,
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    maintenanceUrl: e.MAINTENANCE_URL,
+    operator,
+  };
+}

@@ -1,0 +1,22 @@
+import { ERRORS } from '@fairdraw/contract';
+import type { ErrorKey } from '@fairdraw/contract';
+
+/**
+ * An error the player may see: a stable key (its HTTP status comes from the contract's ERRORS map), interpolation
+ * parameters for the translated message, and for validation the failing field.
+ */
+export class AppError extends Error {
+  readonly key: ErrorKey;
+  readonly statusCode: number;
+  readonly params: Record<string, string | number>;
+  readonly field: string | undefined;
+
+  constructor(key: ErrorKey, options: { params?: Record<string, string | number>; field?: string; cause?: unknown } = {}) {
+    super(key, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'AppError';
+    this.key = key;
+    this.statusCode = ERRORS[key];
+    this.params = options.params ?? {};
+    this.field = options.field;
+  }
+}

@@ -1,0 +1,11 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** A session token: 256 bits from the CSPRNG, base64url (trust.md 18). */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** What the database keeps instead of the token. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}

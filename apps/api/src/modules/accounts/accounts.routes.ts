@@ -1,0 +1,103 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API, envelope, loginRequest, profile, registerRequest, session } from '@fairdraw/contract';
+import { commonHeaders, errors, sessionHeaders } from '../../lib/schemas.ts';
+import * as accounts from './accounts.service.ts';
+import { warmUpPasswords } from '../../lib/passwords.ts';
+
+const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const settings: accounts.AccountsSettings = {
+    sessionTtlHours: app.config.sessionTtlHours,
+    loginMaxFailures: app.config.loginMaxFailures,
+    loginIpMaxFailures: app.config.loginIpMaxFailures,
+    loginLockMinutes: app.config.loginLockMinutes,
+  };
+  await warmUpPasswords();
+  // Each of these costs an argon2 hash or creates rows, so they get a tighter per-IP budget than the global one.
+  const authRateLimit = { rateLimit: { max: app.config.authRateLimitMax, timeWindow: '1 minute' } };
+
+  app.post(
+    API.register,
+    {
+      config: authRateLimit,
+      schema: {
+        tags: ['user'],
+        summary: 'Create a player account and log in',
+        headers: commonHeaders,
+        body: registerRequest,
+        response: { 200: envelope(session), ...errors(400, 409, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => reply.ok(await accounts.register(app.db, request.body, settings)),
+  );
+
+  app.post(
+    API.login,
+    {
+      config: authRateLimit,
+      schema: {
+        tags: ['user'],
+        summary: 'Log in (players and operators)',
+        headers: commonHeaders,
+        body: loginRequest,
+        response: { 200: envelope(session), ...errors(400, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => reply.ok(await accounts.login(app.db, request.body, request.ip, settings)),
+  );
+
+  app.post(
+    API.guest,
+    {
+      config: authRateLimit,
+      schema: {
+        tags: ['user'],
+        summary: 'Start a demo session as a guest',
+        headers: commonHeaders,
+        // No fields: no body (fastify validates it as null), or {}; junk is refused rather than creating a guest.
+        body: z.strictObject({}).nullish(),
+        response: { 200: envelope(session), ...errors(400, 413, 415, 429) },
+      },
+    },
+    async (_request, reply) => reply.ok(await accounts.createGuest(app.db, settings)),
+  );
+
+  app.post(
+    API.logout,
+    {
+      preHandler: app.requireSession,
+      schema: {
+        tags: ['user'],
+        summary: 'Revoke the session token',
+        security: [{ token: [] }],
+        headers: sessionHeaders,
+        response: { 200: envelope(z.null()), ...errors(401, 429) },
+      },
+    },
+    async (request, reply) => {
+      if (request.user) await accounts.logout(app.db, request.user);
+      return reply.ok(null);
+    },
+  );
+
+  app.get(
+    API.profile,
+    {
+      preHandler: app.requireSession,
+      schema: {
+        tags: ['user'],
+        summary: 'Own profile',
+        security: [{ token: [] }],
+        headers: sessionHeaders,
+        response: { 200: envelope(profile), ...errors(401, 429) },
+      },
+    },
+    async (request, reply) => {
+      // requireSession guarantees the user; the check keeps the type honest.
+      if (!request.user) throw new Error('requireSession did not set the user');
+      return reply.ok(accounts.toProfile(request.user));
+    },
+  );
+};
+
+export default accountsRoutes;

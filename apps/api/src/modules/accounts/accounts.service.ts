@@ -1,0 +1,132 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { LoginRequest, Profile, RegisterRequest, Session } from '@fairdraw/contract';
+import type { Db, UserRow } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import * as repo from './accounts.repository.ts';
+
+/** The avatars the web build ships under /art/avatars. */
+export const AVATARS = Array.from({ length: 8 }, (_, i) => `/art/avatars/${i + 1}.svg`);
+
+export type AccountsSettings = {
+  sessionTtlHours: number;
+  loginMaxFailures: number;
+  loginIpMaxFailures: number;
+  loginLockMinutes: number;
+};
+
+function pickAvatar(): string {
+  return AVATARS[randomInt(AVATARS.length)] ?? '/art/avatars/1.svg';
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+}
+
+async function openSession(db: Db, user: UserRow, settings: AccountsSettings, now: Date): Promise<Session> {
+  const token = newToken();
+  await repo.insertSession(db, {
+    user_id: user.id,
+    token_hash: hashToken(token),
+    expires_at: new Date(now.getTime() + settings.sessionTtlHours * 3_600_000),
+  });
+  return {
+    token,
+    userInfo: {
+      token,
+      avatar: user.avatar,
+      nickname: user.nickname,
+      account: user.account,
+      is_guest: user.is_guest,
+      role: user.role,
+    },
+  };
+}
+
+export async function register(db: Db, input: RegisterRequest, settings: AccountsSettings): Promise<Session> {
+  if (input.password !== input.confirm_password) {
+    throw new AppError('PASSWORDS_DO_NOT_MATCH', { field: 'confirm_password' });
+  }
+  if (await repo.findUserByAccount(db, input.account)) throw new AppError('ACCOUNT_TAKEN', { field: 'account' });
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const user = await repo.insertUser(trx, {
+        account: input.account,
+        password_hash: passwordHash,
+        nickname: input.nickname ?? input.account,
+        avatar: pickAvatar(),
+        role: 'player',
+        is_guest: false,
+      });
+      return openSession(trx, user, settings, new Date());
+    });
+  } catch (err) {
+    // Two registrations of one account at once: the unique index decides, the loser hears ACCOUNT_TAKEN.
+    if (isUniqueViolation(err)) throw new AppError('ACCOUNT_TAKEN', { field: 'account', cause: err });
+    throw err;
+  }
+}
+
+async function assertNotLocked(db: Db, account: string, ip: string, now: Date): Promise<void> {
+  const locks = await Promise.all([repo.findLock(db, 'account', account, now), repo.findLock(db, 'ip', ip, now)]);
+  const until = Math.max(...locks.map((d) => d?.getTime() ?? 0));
+  if (until > now.getTime()) {
+    throw new AppError('TOO_MANY_LOGIN_ATTEMPTS', { params: { minutes: Math.ceil((until - now.getTime()) / 60_000) } });
+  }
+}
+
+/**
+ * Logs in. Unknown account and wrong password give the same answer after the same work (a dummy hash is
+ * verified). Failures count per account and per IP; a locked key refuses even the right password until it ends.
+ */
+export async function login(db: Db, input: LoginRequest, ip: string, settings: AccountsSettings): Promise<Session> {
+  const accountKey = input.account.toLowerCase();
+  const started = new Date();
+  await assertNotLocked(db, accountKey, ip, started);
+
+  const user = await repo.findUserByAccount(db, input.account);
+  const valid = await verifyPassword(user?.password_hash ?? null, input.password);
+  const now = new Date();
+  if (!user || !valid) {
+    const windowMs = settings.loginLockMinutes * 60_000;
+    await repo.recordFailure(db, 'account', accountKey, now, windowMs, settings.loginMaxFailures);
+    await repo.recordFailure(db, 'ip', ip, now, windowMs, settings.loginIpMaxFailures);
+    throw new AppError('INCORRECT_CREDENTIALS');
+  }
+  // The IP counter is not reset by a success: one known account must not let an IP keep guessing at others.
+  await repo.clearFailures(db, 'account', accountKey);
+  return openSession(db, user, settings, now);
+}
+
+export async function createGuest(db: Db, settings: AccountsSettings): Promise<Session> {
+  return db.transaction().execute(async (trx) => {
+    const user = await repo.insertUser(trx, {
+      // 56 random bits: 'guest' + 14 hex characters stays within the 20-character account rule.
+      account: `guest${randomBytes(7).toString('hex')}`,
+      password_hash: null,
+      nickname: 'Guest',
+      avatar: pickAvatar(),
+      role: 'guest',
+      is_guest: true,
+    });
+    return openSession(trx, user, settings, new Date());
+  });
+}
+
+export async function logout(db: Db, user: SessionUser): Promise<void> {
+  await repo.revokeSession(db, user.sessionId, new Date());
+}
+
+export function toProfile(user: SessionUser): Profile {
+  return {
+    account: user.account,
+    nickname: user.nickname,
+    avatar: user.avatar,
+    is_guest: user.isGuest,
+    role: user.role,
+    created_at: user.createdAt.getTime(),
+  };
+}

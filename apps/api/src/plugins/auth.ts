@@ -1,0 +1,55 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Role } from '@fairdraw/contract';
+import { AppError } from '../lib/app-error.ts';
+import { hashToken } from '../lib/tokens.ts';
+import { findActiveSession } from '../modules/accounts/accounts.repository.ts';
+
+export type SessionUser = {
+  id: number;
+  sessionId: number;
+  account: string;
+  nickname: string;
+  avatar: string;
+  role: Role;
+  isGuest: boolean;
+  createdAt: Date;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler for routes that need a session: sets request.user or answers 401 LOGIN_REQUIRED. */
+    requireSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+const MAX_TOKEN_LENGTH = 256;
+
+export default fp(
+  (app, _opts, done) => {
+    app.decorateRequest('user', null);
+    app.decorate('requireSession', async (request: FastifyRequest) => {
+      const token = request.headers.token;
+      if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_LENGTH) {
+        throw new AppError('LOGIN_REQUIRED');
+      }
+      const row = await findActiveSession(app.db, hashToken(token), new Date());
+      if (!row) throw new AppError('LOGIN_REQUIRED');
+      request.user = {
+        id: row.user_id,
+        sessionId: row.session_id,
+        account: row.account,
+        nickname: row.nickname,
+        avatar: row.avatar,
+        role: row.role,
+        isGuest: row.is_guest,
+        createdAt: row.created_at,
+      };
+    });
+    done();
+  },
+  { name: 'auth', dependencies: ['db', 'errors'] },
+);

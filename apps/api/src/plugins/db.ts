@@ -1,0 +1,22 @@
+import fp from 'fastify-plugin';
+import { createDb } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+  }
+}
+
+/** One Kysely instance per app, over PostgreSQL or PGlite (see createDb); closed when the app closes. */
+export default fp(
+  (app, _opts, done) => {
+    const db = createDb({ databaseUrl: app.config.databaseUrl, dataDir: app.config.dataDir });
+    app.decorate('db', db);
+    app.addHook('onClose', async () => {
+      await db.destroy();
+    });
+    done();
+  },
+  { name: 'db', dependencies: ['config'] },
+);

@@ -1,0 +1,26 @@
+import fp from 'fastify-plugin';
+import rateLimit from '@fastify/rate-limit';
+import { AppError } from '../lib/app-error.ts';
+
+/**
+ * A global per-IP budget (RATE_LIMIT_MAX a minute) against floods; the login, register and guest routes set a
+ * stricter one of their own (AUTH_RATE_LIMIT_MAX) because each costs an argon2 hash or creates rows.
+ * The in-memory store counts per instance; several instances would share a Redis store.
+ */
+export default fp(
+  async (app) => {
+    await app.register(rateLimit, {
+      global: true,
+      max: app.config.rateLimitMax,
+      timeWindow: '1 minute',
+      // Health checks come from the orchestrator, often many at once; they must not be refused.
+      allowList: (request) => {
+        const path = request.url.split('?')[0];
+        return path === '/healthz' || path === '/readyz' || path === '/metrics';
+      },
+      // Thrown and then answered by the error handler: 429 RATE_LIMITED in the request's language.
+      errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+    });
+  },
+  { name: 'rate-limit', dependencies: ['errors'] },
+);

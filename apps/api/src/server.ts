@@ -1,0 +1,44 @@
+import { performance } from 'node:perf_hooks';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seed } from './db/seed.ts';
+
+const config = loadConfig(process.env);
+const app = await buildApp(config);
+
+try {
+  const applied = await migrateToLatest(app.db);
+  if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
+  await seed(app.db, { operator: config.operator });
+  const address = await app.listen({ port: config.port, host: config.host });
+  // performance.now() counts from the start of the process: this is the cold start, runtime boot included.
+  app.log.info({ coldStartMs: Math.round(performance.now()), database: config.databaseUrl ? 'postgresql' : 'pglite' }, `listening on ${address}`);
+} catch (err) {
+  app.log.fatal({ err }, 'failed to start');
+  await app.close().catch(() => undefined);
+  process.exit(1);
+}
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  // Close stops accepting connections, lets requests in flight finish, then runs onClose (the database).
+  const timer = setTimeout(() => {
+    app.log.error('shutdown took too long; exiting');
+    process.exit(1);
+  }, 10_000);
+  timer.unref();
+  try {
+    await app.close();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { Config } from '../config.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { seed } from '../db/seed.ts';
+
+export type TestApp = { app: FastifyInstance; config: Config; close: () => Promise<void> };
+
+/** A folder with no index.html: API tests never depend on the web build. */
+export const NO_WEB_DIST = mkdtempSync(join(tmpdir(), 'fd-noweb-'));
+
+/**
+ * Builds the real app on a database of its own: in-memory PGlite by default; with DATABASE_URL, a fresh database
+ * fd_test_<random> on that server, dropped afterwards, so test files never see each other's data.
+ */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const serverUrl = process.env.DATABASE_URL;
+  let dbName: string | undefined;
+  let databaseUrl: string | undefined;
+  if (serverUrl) {
+    dbName = `fd_test_${randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(`create database ${dbName}`);
+    await client.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
+  const config = loadConfig({
+    DATA_DIR: 'memory://',
+    WEB_DIST: NO_WEB_DIST,
+    LOG_LEVEL: 'silent',
+    // Generous budgets by default; the rate-limit tests set their own.
+    RATE_LIMIT_MAX: '100000',
+    AUTH_RATE_LIMIT_MAX: '100000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  const app = await buildApp(config);
+  await migrateToLatest(app.db);
+  await seed(app.db, { operator: config.operator });
+  await app.ready();
+  return {
+    app,
+    config,
+    close: async () => {
+      await app.close();
+      if (serverUrl && dbName) {
+        const client = new pg.Client({ connectionString: serverUrl });
+        await client.connect();
+        await client.query(`drop database if exists ${dbName} with (force)`);
+        await client.end();
+      }
+    },
+  };
+}
+
+type Json = Record<string, unknown>;
+
+export type CallOptions = { headers?: Record<string, string>; body?: unknown; rawBody?: string; ip?: string };
+
+/** app.inject with JSON in and out. */
+export async function call(app: FastifyInstance, method: 'GET' | 'POST', url: string, opts: CallOptions = {}) {
+  const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+  let payload: string | undefined;
+  if (opts.rawBody !== undefined) payload = opts.rawBody;
+  else if (opts.body !== undefined) {
+    payload = JSON.stringify(opts.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const res = await app.inject({
+    method,
+    url,
+    headers,
+    ...(payload !== undefined ? { payload } : {}),
+    ...(opts.ip ? { remoteAddress: opts.ip } : {}),
+  });
+  let json: Json = {};
+  try {
+    json = res.json<Json>();
+  } catch {
+    // not JSON (HTML, metrics)
+  }
+  return { status: res.statusCode, headers: res.headers, body: json, text: res.body };
+}
+
+let counter = 0;
+/** A unique valid account name. */
+export function newAccount(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}${counter}${randomBytes(3).toString('hex')}`.slice(0, 20);
+}
+
+export async function registerPlayer(app: FastifyInstance, account = newAccount(), password = 'secret123') {
+  const res = await call(app, 'POST', '/api/user/register', {
+    body: { account, password, confirm_password: password, adult: true },
+  });
+  if (res.status !== 200) throw new Error(`register failed: ${res.text}`);
+  const data = res.body.data as { token: string };
+  return { account, password, token: data.token };
+}
+
+export async function countRows(app: FastifyInstance, table: 'users' | 'sessions' | 'login_attempts'): Promise<number> {
+  const row = await app.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
