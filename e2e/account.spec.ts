@@ -1,25 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { ALLOWED_ORIGIN, launchBrowser, phone, startSite, storage, type Site } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { ALLOWED_ORIGIN, phone, storage } from './harness.ts';
+import { useSite } from './fixtures.ts';
 
-let site: Site;
-let browser: Browser;
-
-beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const t = useSite();
 
 const newAccount = () => `p${randomBytes(5).toString('hex')}`;
 
 describe('accounts in the browser', () => {
   it('registers, shows avatar and nickname on Home, and Log Out clears storage but keeps the language', async () => {
-    const context = await phone(browser, site.url, 'en');
+    const context = await phone(t.browser, t.site.url, 'en');
     const page = await context.newPage();
     const account = newAccount();
     await page.goto('/register');
@@ -44,13 +34,13 @@ describe('accounts in the browser', () => {
     expect(after.local).toEqual({ lang: 'en' });
     expect(after.session).toEqual({});
     // The old token was revoked on the server.
-    const res = await fetch(`${site.url}/api/user/index`, { headers: { token: info.token ?? '' } });
+    const res = await fetch(`${t.site.url}/api/user/index`, { headers: { token: info.token ?? '' } });
     expect(res.status).toBe(401);
     await context.close();
   });
 
   it('refuses a registration whose passwords differ, and one without the legal-age confirmation', async () => {
-    const context = await phone(browser, site.url, 'en');
+    const context = await phone(t.browser, t.site.url, 'en');
     const page = await context.newPage();
     await page.goto('/register');
     await page.getByTestId('register-account').fill(newAccount());
@@ -69,13 +59,13 @@ describe('accounts in the browser', () => {
 
   it('logs in, and shows the exact message for a wrong password', async () => {
     const account = newAccount();
-    const reg = await fetch(`${site.url}/api/user/register`, {
+    const reg = await fetch(`${t.site.url}/api/user/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ account, password: 'secret123', confirm_password: 'secret123', adult: true }),
     });
     expect(reg.status).toBe(200);
-    const context = await phone(browser, site.url, 'en');
+    const context = await phone(t.browser, t.site.url, 'en');
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByTestId('login-account').fill(account);
@@ -93,7 +83,7 @@ describe('accounts in the browser', () => {
   });
 
   it('"Try demo" starts a guest session', async () => {
-    const context = await phone(browser, site.url, 'en');
+    const context = await phone(t.browser, t.site.url, 'en');
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByTestId('login-guest').click();
@@ -105,7 +95,7 @@ describe('accounts in the browser', () => {
   });
 
   it('a 401 from the API clears the login state and goes to /login', async () => {
-    const context = await phone(browser, site.url, 'en');
+    const context = await phone(t.browser, t.site.url, 'en');
     await context.addInitScript(() => {
       if (!sessionStorage.getItem('seeded')) {
         sessionStorage.setItem('seeded', '1');
@@ -125,7 +115,7 @@ describe('accounts in the browser', () => {
   });
 
   it('follows a code 301 only to an allow-listed https origin', async () => {
-    const context = await phone(browser, site.url, 'en');
+    const context = await phone(t.browser, t.site.url, 'en');
     const page = await context.newPage();
     let target = `${ALLOWED_ORIGIN}/checkout?id=1`;
     await page.route('**/api/index/index', (route) => route.fulfill({ json: { code: 301, msg: 'redirect', data: target } }));
@@ -138,9 +128,9 @@ describe('accounts in the browser', () => {
 
     for (const bad of ['javascript:alert(1)', 'https://evil.test/x', `https://ok@evil.test/`, '//evil.test/x', 'http://pay.fairdraw.test/']) {
       target = bad;
-      await page.goto(`${site.url}/`);
+      await page.goto(`${t.site.url}/`);
       await expect.poll(() => page.getByTestId('toast').count()).toBeGreaterThan(0);
-      expect(new URL(page.url()).origin).toBe(site.url);
+      expect(new URL(page.url()).origin).toBe(t.site.url);
     }
     await context.close();
   });

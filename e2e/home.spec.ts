@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, phone, startSite, type Site } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { phone } from './harness.ts';
+import { useSite } from './fixtures.ts';
 
-let site: Site;
-let browser: Browser;
-
-beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const t = useSite();
 
 const LABELS_EN: Record<string, string> = {
   df_pk10: 'PK10 ten minutes',
@@ -26,7 +16,7 @@ const LABELS_EN: Record<string, string> = {
 
 describe('home screen', () => {
   it('shows a Login button, the notice, an honest winning list and the seven game tiles with their labels', async () => {
-    const context = await phone(browser, site.url, 'en');
+    const context = await phone(t.browser, t.site.url, 'en');
     const page = await context.newPage();
     await page.goto('/');
     await page.getByTestId('home-login').waitFor();
@@ -45,7 +35,7 @@ describe('home screen', () => {
   });
 
   it('labels the tiles in Thai by default', async () => {
-    const context = await phone(browser, site.url);
+    const context = await phone(t.browser, t.site.url);
     const page = await context.newPage();
     await page.goto('/');
     const tile = page.getByTestId('game-tile-df_k3');
@@ -56,9 +46,9 @@ describe('home screen', () => {
   });
 
   it('navigates from a tile by game code with type and category_id', async () => {
-    const context = await phone(browser, site.url, 'en');
+    const context = await phone(t.browser, t.site.url, 'en');
     const page = await context.newPage();
-    const games = (await (await fetch(`${site.url}/api/game/games`)).json()) as {
+    const games = (await (await fetch(`${t.site.url}/api/game/games`)).json()) as {
       data: { id: number; code: string }[];
     };
     const routes: Record<string, string> = {
@@ -82,7 +72,7 @@ describe('home screen', () => {
   });
 
   it('autoplays the carousel every 3000 ms and shows indicators when there is more than one banner', async () => {
-    const context = await phone(browser, site.url, 'en');
+    const context = await phone(t.browser, t.site.url, 'en');
     const page = await context.newPage();
     await page.goto('/');
     await page.getByTestId('carousel').waitFor();
@@ -108,7 +98,7 @@ describe('home screen', () => {
   });
 
   it('hides the indicators with a single banner and opens a banner url in a new tab with noopener', async () => {
-    const context = await phone(browser, site.url, 'en');
+    const context = await phone(t.browser, t.site.url, 'en');
     const page = await context.newPage();
     await page.addInitScript(() => {
       (window as unknown as { __opened: unknown[] }).__opened = [];

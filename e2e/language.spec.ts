@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, phone, startSite, storage, type Site } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { phone, storage } from './harness.ts';
+import { useSite } from './fixtures.ts';
 
-let site: Site;
-let browser: Browser;
-
-beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const t = useSite();
 
 describe('languages', () => {
   it('switches to English on /lang, stores it under "lang", and keeps it across a reload', async () => {
-    const context = await phone(browser, site.url);
+    const context = await phone(t.browser, t.site.url);
     const page = await context.newPage();
     await page.goto('/');
     await page.getByTestId('game-tile-xam_6').waitFor();
@@ -37,7 +27,7 @@ describe('languages', () => {
     ['vi', /[ạảãàáâậầấẩẫăắằặẳẵđêềếểễệôồốổỗộơờớởỡợưừứửữự]/i],
     ['pt', /Entrar|Jogos|Início/i],
   ])('renders Home in %s', async (lang, pattern) => {
-    const context = await phone(browser, site.url, lang);
+    const context = await phone(t.browser, t.site.url, lang);
     const page = await context.newPage();
     await page.goto('/');
     await page.getByTestId('tabbar').waitFor();

@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, phone, startSite, type Site } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { phone } from './harness.ts';
+import { useSite } from './fixtures.ts';
 
-let site: Site;
-let browser: Browser;
-
-beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const t = useSite();
 
 describe('navigation', () => {
   it.each(['tab-games', 'tab-bonus', 'tab-support', 'tab-my'])(
     'without login, %s shows "Please log in first" and goes to /login',
     async (tab) => {
-      const context = await phone(browser, site.url, 'en');
+      const context = await phone(t.browser, t.site.url, 'en');
       const page = await context.newPage();
       await page.goto('/');
       await page.getByTestId('tabbar').waitFor();
@@ -30,7 +20,7 @@ describe('navigation', () => {
   );
 
   it('the Home tab passes freely', async () => {
-    const context = await phone(browser, site.url, 'en');
+    const context = await phone(t.browser, t.site.url, 'en');
     const page = await context.newPage();
     await page.goto('/lang');
     await page.goto('/');
@@ -40,7 +30,7 @@ describe('navigation', () => {
   });
 
   it('redirects an unknown route to /', async () => {
-    const context = await phone(browser, site.url, 'en');
+    const context = await phone(t.browser, t.site.url, 'en');
     const page = await context.newPage();
     await page.goto('/no-such-page');
     await page.waitForURL((u) => u.pathname === '/');
@@ -49,7 +39,7 @@ describe('navigation', () => {
   });
 
   it('blocks pinch zoom with non-passive two-finger touch handlers', async () => {
-    const context = await phone(browser, site.url, 'en');
+    const context = await phone(t.browser, t.site.url, 'en');
     const page = await context.newPage();
     await page.goto('/');
     await page.getByTestId('tabbar').waitFor();
