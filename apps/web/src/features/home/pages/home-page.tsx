@@ -32,9 +32,12 @@ export function HomePage() {
     <main className="page page--home">
       <HomeHeader />
       {home.isPending ? (
-        <div className="carousel" aria-busy="true">
-          <Skeleton className="carousel__placeholder" />
-        </div>
+        <>
+          <div className="carousel" aria-busy="true">
+            <Skeleton className="carousel__placeholder" />
+          </div>
+          <div className="notice" aria-hidden="true" />
+        </>
       ) : home.isError ? (
         <LoadError onRetry={() => void home.refetch()} />
       ) : (
