@@ -71,7 +71,9 @@ describe('accounts in the browser', () => {
     await page.getByTestId('login-account').fill(account);
     await page.getByTestId('login-password').fill('wrong-pass');
     await page.getByTestId('login-submit').click();
-    await expect.poll(async () => (await page.locator('body').innerText()).includes('Incorrect account or password!')).toBe(true);
+    await expect
+      .poll(async () => (await page.locator('body').innerText()).includes('Incorrect account or password!'))
+      .toBe(true);
     await page.getByTestId('login-password').fill('secret123');
     await page.getByTestId('login-submit').click();
     await page.waitForURL((u) => u.pathname === '/');
@@ -101,7 +103,14 @@ describe('accounts in the browser', () => {
         sessionStorage.setItem('seeded', '1');
         localStorage.setItem(
           'userInfo',
-          JSON.stringify({ token: 'revoked-or-made-up', avatar: '/art/avatars/1.svg', nickname: 'Ghost', account: 'ghost', is_guest: false, role: 'player' }),
+          JSON.stringify({
+            token: 'revoked-or-made-up',
+            avatar: '/art/avatars/1.svg',
+            nickname: 'Ghost',
+            account: 'ghost',
+            is_guest: false,
+            role: 'player',
+          }),
         );
       }
     });
@@ -118,7 +127,9 @@ describe('accounts in the browser', () => {
     const context = await phone(t.browser, t.site.url, 'en');
     const page = await context.newPage();
     let target = `${ALLOWED_ORIGIN}/checkout?id=1`;
-    await page.route('**/api/index/index', (route) => route.fulfill({ json: { code: 301, msg: 'redirect', data: target } }));
+    await page.route('**/api/index/index', (route) =>
+      route.fulfill({ json: { code: 301, msg: 'redirect', data: target } }),
+    );
     await page.route(`${ALLOWED_ORIGIN}/**`, (route) =>
       route.fulfill({ contentType: 'text/html', body: '<title>provider</title><p>provider page</p>' }),
     );
@@ -126,7 +137,13 @@ describe('accounts in the browser', () => {
     await page.waitForURL((u) => u.origin === ALLOWED_ORIGIN);
     expect(page.url()).toBe(target);
 
-    for (const bad of ['javascript:alert(1)', 'https://evil.test/x', `https://ok@evil.test/`, '//evil.test/x', 'http://pay.fairdraw.test/']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'https://evil.test/x',
+      `https://ok@evil.test/`,
+      '//evil.test/x',
+      'http://pay.fairdraw.test/',
+    ]) {
       target = bad;
       await page.goto(`${t.site.url}/`);
       await expect.poll(() => page.getByTestId('toast').count()).toBeGreaterThan(0);

@@ -80,7 +80,9 @@ describe('home screen', () => {
     expect(slides).toBeGreaterThan(1);
     expect(await page.getByTestId('carousel-indicator').count()).toBe(slides);
     const active = () =>
-      page.getByTestId('carousel-indicator').evaluateAll((dots) => dots.findIndex((d) => d.getAttribute('aria-current') === 'true'));
+      page
+        .getByTestId('carousel-indicator')
+        .evaluateAll((dots) => dots.findIndex((d) => d.getAttribute('aria-current') === 'true'));
     const first = await active();
     const t0 = Date.now();
     await page.waitForFunction(

@@ -20,7 +20,8 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const child of children) child.on('exit', (code) => {
-  if (code) process.exitCode = code;
-  stop();
-});
+for (const child of children)
+  child.on('exit', (code) => {
+    if (code) process.exitCode = code;
+    stop();
+  });

@@ -25,7 +25,8 @@ describe('loadConfig', () => {
     const c = loadConfig({
       PORT: '9000',
       DATABASE_URL: 'postgres://u@h:5432/db',
-      REDIRECT_ALLOWLIST: 'https://a.example, http://b.example, https://u@c.example, nonsense, https://d.example:8443/path',
+      REDIRECT_ALLOWLIST:
+        'https://a.example, http://b.example, https://u@c.example, nonsense, https://d.example:8443/path',
       LOGIN_MAX_FAILURES: '3',
       TRUST_PROXY: 'true',
       OPERATOR_ACCOUNT: 'boss',
@@ -57,11 +58,12 @@ describe('loadConfig', () => {
 
   it('refuses a maintenance address that is not allow-listed', () => {
     expect(() => loadConfig({ MAINTENANCE_URL: 'https://status.example' })).toThrow(ConfigError);
-    expect(() => loadConfig({ MAINTENANCE_URL: 'javascript:alert(1)', REDIRECT_ALLOWLIST: 'https://status.example' })).toThrow(
-      ConfigError,
-    );
+    expect(() =>
+      loadConfig({ MAINTENANCE_URL: 'javascript:alert(1)', REDIRECT_ALLOWLIST: 'https://status.example' }),
+    ).toThrow(ConfigError);
     expect(
-      loadConfig({ MAINTENANCE_URL: 'https://status.example/now', REDIRECT_ALLOWLIST: 'https://status.example' }).maintenanceUrl,
+      loadConfig({ MAINTENANCE_URL: 'https://status.example/now', REDIRECT_ALLOWLIST: 'https://status.example' })
+        .maintenanceUrl,
     ).toBe('https://status.example/now');
   });
 });

@@ -14,9 +14,16 @@ const envSchema = z.object({
   PORT: int(8080, 0, 65535),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   REDIRECT_ALLOWLIST: z.string().default(''),
-  WEB_DIST: z.string().min(1).default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
+  WEB_DIST: z
+    .string()
+    .min(1)
+    .default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
   SESSION_TTL_HOURS: int(720, 1, 24 * 365),
   LOGIN_MAX_FAILURES: int(5, 1, 1000),
   LOGIN_IP_MAX_FAILURES: int(20, 1, 100_000),
@@ -25,7 +32,10 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_MAX: int(30, 1, 10_000_000),
   TRUST_PROXY: bool(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  MAINTENANCE_URL: z.string().optional().or(z.literal('').transform(() => undefined)),
+  MAINTENANCE_URL: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   OPERATOR_ACCOUNT: z.string().optional(),
   OPERATOR_PASSWORD: z.string().optional(),
 });
@@ -66,7 +76,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError('Invalid configuration: MAINTENANCE_URL must be an https address on REDIRECT_ALLOWLIST');
   }
   const operator =
-    e.OPERATOR_ACCOUNT && e.OPERATOR_PASSWORD ? { account: e.OPERATOR_ACCOUNT, password: e.OPERATOR_PASSWORD } : undefined;
+    e.OPERATOR_ACCOUNT && e.OPERATOR_PASSWORD
+      ? { account: e.OPERATOR_ACCOUNT, password: e.OPERATOR_PASSWORD }
+      : undefined;
   return {
     port: e.PORT,
     host: e.HOST,

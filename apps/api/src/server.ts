@@ -13,7 +13,10 @@ try {
   await seed(app.db, { operator: config.operator });
   const address = await app.listen({ port: config.port, host: config.host });
   // performance.now() counts from the start of the process: this is the cold start, runtime boot included.
-  app.log.info({ coldStartMs: Math.round(performance.now()), database: config.databaseUrl ? 'postgresql' : 'pglite' }, `listening on ${address}`);
+  app.log.info(
+    { coldStartMs: Math.round(performance.now()), database: config.databaseUrl ? 'postgresql' : 'pglite' },
+    `listening on ${address}`,
+  );
 } catch (err) {
   app.log.fatal({ err }, 'failed to start');
   await app.close().catch(() => undefined);

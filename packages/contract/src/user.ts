@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { ACCOUNT_RE, LOGIN_PASSWORD_MAX, LOGIN_PASSWORD_MIN, NICKNAME_MAX, REGISTER_PASSWORD_RE } from './rules.ts';
 
 // Issue messages are error keys (errors.ts); the API translates them and names the failing field.
-const required = { error: (issue: { input: unknown }) => (issue.input === undefined ? 'REQUIRED_FIELDS' : 'VALIDATION_FAILED') };
+const required = {
+  error: (issue: { input: unknown }) => (issue.input === undefined ? 'REQUIRED_FIELDS' : 'VALIDATION_FAILED'),
+};
 
 export const registerRequest = z.object({
   account: z.string(required).trim().regex(ACCOUNT_RE, 'ACCOUNT_FORMAT'),

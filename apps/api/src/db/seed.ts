@@ -8,7 +8,10 @@ type SeedGame = { code: string; family: string; category: string; name: Localize
 
 // Demo content for a first start. Everything shown to players says it is a demo; no winners are invented.
 const CATEGORIES: { code: string; name: LocalizedText }[] = [
-  { code: 'pk10', name: { th: 'PK10', en: 'PK10', 'zh-cn': 'PK10 赛车', 'zh-hk': 'PK10 賽車', vi: 'PK10', pt: 'PK10' } },
+  {
+    code: 'pk10',
+    name: { th: 'PK10', en: 'PK10', 'zh-cn': 'PK10 赛车', 'zh-hk': 'PK10 賽車', vi: 'PK10', pt: 'PK10' },
+  },
   { code: 'dice', name: { th: 'ลูกเต๋า', en: 'Dice', 'zh-cn': '骰子', 'zh-hk': '骰子', vi: 'Xúc xắc', pt: 'Dados' } },
   { code: 'lotto', name: { th: 'หวย', en: 'Lottery', 'zh-cn': '彩票', 'zh-hk': '彩票', vi: 'Xổ số', pt: 'Loteria' } },
 ];
@@ -18,19 +21,40 @@ const GAMES: SeedGame[] = [
     code: 'df_pk10',
     family: 'pk10',
     category: 'pk10',
-    name: { th: 'PK10 สิบนาที', en: 'PK10 ten minutes', 'zh-cn': 'PK10 十分钟', 'zh-hk': 'PK10 十分鐘', vi: 'PK10 mười phút', pt: 'PK10 dez minutos' },
+    name: {
+      th: 'PK10 สิบนาที',
+      en: 'PK10 ten minutes',
+      'zh-cn': 'PK10 十分钟',
+      'zh-hk': 'PK10 十分鐘',
+      vi: 'PK10 mười phút',
+      pt: 'PK10 dez minutos',
+    },
   },
   {
     code: 'df_pk10_3',
     family: 'pk10',
     category: 'pk10',
-    name: { th: 'PK10 สามนาที', en: 'PK10 three minutes', 'zh-cn': 'PK10 三分钟', 'zh-hk': 'PK10 三分鐘', vi: 'PK10 ba phút', pt: 'PK10 três minutos' },
+    name: {
+      th: 'PK10 สามนาที',
+      en: 'PK10 three minutes',
+      'zh-cn': 'PK10 三分钟',
+      'zh-hk': 'PK10 三分鐘',
+      vi: 'PK10 ba phút',
+      pt: 'PK10 três minutos',
+    },
   },
   {
     code: 'df_pk10_5',
     family: 'pk10',
     category: 'pk10',
-    name: { th: 'PK10 ห้านาที', en: 'PK10 five minutes', 'zh-cn': 'PK10 五分钟', 'zh-hk': 'PK10 五分鐘', vi: 'PK10 năm phút', pt: 'PK10 cinco minutos' },
+    name: {
+      th: 'PK10 ห้านาที',
+      en: 'PK10 five minutes',
+      'zh-cn': 'PK10 五分钟',
+      'zh-hk': 'PK10 五分鐘',
+      vi: 'PK10 năm phút',
+      pt: 'PK10 cinco minutos',
+    },
   },
   {
     code: 'df_k3',
@@ -54,7 +78,14 @@ const GAMES: SeedGame[] = [
     code: 'df_ssc',
     family: 'ssc',
     category: 'lotto',
-    name: { th: 'หวยทันใจ', en: 'Instant lottery', 'zh-cn': '即时彩', 'zh-hk': '即時彩', vi: 'Xổ số tức thì', pt: 'Loteria instantânea' },
+    name: {
+      th: 'หวยทันใจ',
+      en: 'Instant lottery',
+      'zh-cn': '即时彩',
+      'zh-hk': '即時彩',
+      vi: 'Xổ số tức thì',
+      pt: 'Loteria instantânea',
+    },
   },
 ];
 
@@ -138,13 +169,23 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
     if (!hasBanners) {
       await trx
         .insertInto('banners')
-        .values(BANNERS.map((title, i) => ({ image: `/art/banners/${i + 1}.svg`, url: null, title: JSON.stringify(title), sort: i })))
+        .values(
+          BANNERS.map((title, i) => ({
+            image: `/art/banners/${i + 1}.svg`,
+            url: null,
+            title: JSON.stringify(title),
+            sort: i,
+          })),
+        )
         .execute();
     }
 
     const hasNotice = await trx.selectFrom('notices').select('id').limit(1).executeTakeFirst();
     if (!hasNotice) {
-      await trx.insertInto('notices').values({ body: JSON.stringify(NOTICE), sort: 0 }).execute();
+      await trx
+        .insertInto('notices')
+        .values({ body: JSON.stringify(NOTICE), sort: 0 })
+        .execute();
     }
 
     if (options.operator && operatorHash) {

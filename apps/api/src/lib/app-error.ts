@@ -11,7 +11,10 @@ export class AppError extends Error {
   readonly params: Record<string, string | number>;
   readonly field: string | undefined;
 
-  constructor(key: ErrorKey, options: { params?: Record<string, string | number>; field?: string; cause?: unknown } = {}) {
+  constructor(
+    key: ErrorKey,
+    options: { params?: Record<string, string | number>; field?: string; cause?: unknown } = {},
+  ) {
     super(key, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.key = key;

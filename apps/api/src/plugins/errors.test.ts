@@ -11,7 +11,9 @@ const ALLOWED = 'https://pay.example.com';
 
 async function smallApp(): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
-  await app.register(configPlugin, { config: loadConfig({ REDIRECT_ALLOWLIST: `${ALLOWED}, https://cdn.example.org:8443` }) });
+  await app.register(configPlugin, {
+    config: loadConfig({ REDIRECT_ALLOWLIST: `${ALLOWED}, https://cdn.example.org:8443` }),
+  });
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
   app.get<{ Querystring: { to: string } }>('/go', (request, reply) => reply.navigate(request.query.to));
@@ -28,8 +30,7 @@ describe('reply.navigate', () => {
     await app.close();
   });
 
-  const go = (to: string, lang = 'en') =>
-    app.inject({ method: 'GET', url: '/go', query: { to }, headers: { lang } });
+  const go = (to: string, lang = 'en') => app.inject({ method: 'GET', url: '/go', query: { to }, headers: { lang } });
 
   it.each([`${ALLOWED}/pix?id=1`, `${ALLOWED}`, 'https://cdn.example.org:8443/a', 'https://PAY.example.com/x'])(
     'sends code 301 for allow-listed %s',
@@ -62,7 +63,12 @@ describe('reply.navigate', () => {
     const res = await go(to);
     expect(res.statusCode).toBe(500);
     const body = res.json<{ code: number; error: string; msg: string; data: unknown }>();
-    expect(body).toMatchObject({ code: 500, error: 'REDIRECT_NOT_ALLOWED', msg: 'This destination is not allowed', data: null });
+    expect(body).toMatchObject({
+      code: 500,
+      error: 'REDIRECT_NOT_ALLOWED',
+      msg: 'This destination is not allowed',
+      data: null,
+    });
     expect(res.body).not.toContain('evil');
   });
 
@@ -92,14 +98,22 @@ describe('classifyError', () => {
       key: 'TOO_MANY_LOGIN_ATTEMPTS',
       params: { minutes: 3 },
     });
-    expect(classifyError(new AppError('PASSWORDS_DO_NOT_MATCH', { field: 'confirm_password' })).field).toBe('confirm_password');
+    expect(classifyError(new AppError('PASSWORDS_DO_NOT_MATCH', { field: 'confirm_password' })).field).toBe(
+      'confirm_password',
+    );
   });
 
   it('maps fastify body errors to 4xx keys', () => {
     const e = (code: string, statusCode: number) => Object.assign(new Error('x'), { code, statusCode });
     expect(classifyError(e('FST_ERR_CTP_INVALID_JSON_BODY', 400)).key).toBe('INVALID_JSON');
-    expect(classifyError(e('FST_ERR_CTP_BODY_TOO_LARGE', 413))).toMatchObject({ status: 413, key: 'PAYLOAD_TOO_LARGE' });
-    expect(classifyError(e('FST_ERR_CTP_INVALID_MEDIA_TYPE', 415))).toMatchObject({ status: 415, key: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(classifyError(e('FST_ERR_CTP_BODY_TOO_LARGE', 413))).toMatchObject({
+      status: 413,
+      key: 'PAYLOAD_TOO_LARGE',
+    });
+    expect(classifyError(e('FST_ERR_CTP_INVALID_MEDIA_TYPE', 415))).toMatchObject({
+      status: 415,
+      key: 'UNSUPPORTED_MEDIA_TYPE',
+    });
     expect(classifyError(new SyntaxError('Unexpected token'))).toMatchObject({ status: 400, key: 'INVALID_JSON' });
     expect(classifyError(e('SOMETHING', 405))).toMatchObject({ status: 405, key: 'VALIDATION_FAILED' });
   });

@@ -67,7 +67,11 @@ export function classifyError(err: unknown): Classified {
   return { status: 500, key: 'INTERNAL', params: {} };
 }
 
-export function errorBody(c: Classified, lang: Lang, translate: (lang: Lang, key: ErrorKey, p?: Record<string, string | number>) => string): ErrorBody {
+export function errorBody(
+  c: Classified,
+  lang: Lang,
+  translate: (lang: Lang, key: ErrorKey, p?: Record<string, string | number>) => string,
+): ErrorBody {
   return {
     code: c.status,
     msg: translate(lang, c.key, c.params),
@@ -108,7 +112,9 @@ export default fp(
       return sendError(request, reply, c);
     });
 
-    app.setNotFoundHandler((request, reply) => sendError(request, reply, { status: 404, key: 'NOT_FOUND', params: {} }));
+    app.setNotFoundHandler((request, reply) =>
+      sendError(request, reply, { status: 404, key: 'NOT_FOUND', params: {} }),
+    );
 
     // Maintenance: every /api call (docs aside) answers the code-301 envelope; health checks keep working.
     const maintenanceUrl = app.config.maintenanceUrl;

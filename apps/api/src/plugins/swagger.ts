@@ -14,7 +14,11 @@ export default fp(
   async (app) => {
     await app.register(swagger, {
       openapi: {
-        info: { title: 'Fairdraw API', description: 'Every body is {code, msg, data}; see docs/api.md.', version: '0.1.0' },
+        info: {
+          title: 'Fairdraw API',
+          description: 'Every body is {code, msg, data}; see docs/api.md.',
+          version: '0.1.0',
+        },
         components: {
           securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } },
         },

@@ -28,11 +28,20 @@ const BAD_BODIES: [string, CallOptions][] = [
   ['null', { headers: json, rawBody: 'null' }],
   ['an array', { body: [{ account: 'abcd12', password: 'secret123' }] }],
   ['wrong types', { body: { account: 12345, password: true, confirm_password: [], nickname: {}, adult: 'yes' } }],
-  ['huge numbers', { headers: json, rawBody: '{"account": 1e400, "password": 123456789012345678901234567890, "adult": 1e309}' }],
-  ['overlong strings', { body: { account: LONG, password: LONG, confirm_password: LONG, nickname: LONG, adult: true } }],
+  [
+    'huge numbers',
+    { headers: json, rawBody: '{"account": 1e400, "password": 123456789012345678901234567890, "adult": 1e309}' },
+  ],
+  [
+    'overlong strings',
+    { body: { account: LONG, password: LONG, confirm_password: LONG, nickname: LONG, adult: true } },
+  ],
   ['unknown fields only', { body: { foo: 'bar', __proto__: { admin: true } } }],
   ['proto poisoning', { headers: json, rawBody: '{"__proto__": {"role": "operator"}, "account": "abcd12"}' }],
-  ['form content type', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, rawBody: 'account=abcd12' }],
+  [
+    'form content type',
+    { headers: { 'content-type': 'application/x-www-form-urlencoded' }, rawBody: 'account=abcd12' },
+  ],
   ['text/plain', { headers: { 'content-type': 'text/plain' }, rawBody: '{"account":"abcd12"}' }],
   ['xml', { headers: { 'content-type': 'application/xml' }, rawBody: '<account>abcd12</account>' }],
   ['too large', { body: { account: 'abcd12', password: 'y'.repeat(200_000) } }],
@@ -58,19 +67,25 @@ function expectRefused(res: Awaited<ReturnType<typeof call>>, label: string): vo
 
 describe.each(POST_ENDPOINTS)('POST %s refuses bad input', (url) => {
   // For guest, a JSON null is the same as no body (fastify hands both to validation as null), so it is accepted.
-  it.each(BAD_BODIES.filter(([label]) => !(url === '/api/user/guest' && label === 'null')))('%s', async (label, opts) => {
-    const before = await snapshot();
-    const res = await call(t.app, 'POST', url, { ...opts, headers: { lang: 'en', ...opts.headers } });
-    expectRefused(res, `${url} ${label}`);
-    expect(await snapshot()).toEqual(before);
-  });
+  it.each(BAD_BODIES.filter(([label]) => !(url === '/api/user/guest' && label === 'null')))(
+    '%s',
+    async (label, opts) => {
+      const before = await snapshot();
+      const res = await call(t.app, 'POST', url, { ...opts, headers: { lang: 'en', ...opts.headers } });
+      expectRefused(res, `${url} ${label}`);
+      expect(await snapshot()).toEqual(before);
+    },
+  );
 });
 
 describe('specific answers', () => {
   it('broken JSON is INVALID_JSON, wrong content type 415, too large 413', async () => {
     const broken = await call(t.app, 'POST', '/api/user/login', { headers: { ...json, lang: 'en' }, rawBody: '{"a":' });
     expect(broken.body).toEqual({ code: 400, msg: 'The request is not valid JSON', data: null, error: 'INVALID_JSON' });
-    const xml = await call(t.app, 'POST', '/api/user/login', { headers: { 'content-type': 'application/xml' }, rawBody: '<a/>' });
+    const xml = await call(t.app, 'POST', '/api/user/login', {
+      headers: { 'content-type': 'application/xml' },
+      rawBody: '<a/>',
+    });
     expect(xml.body).toMatchObject({ code: 415, error: 'UNSUPPORTED_MEDIA_TYPE' });
     const big = await call(t.app, 'POST', '/api/user/register', { body: { account: 'x'.repeat(100_000) } });
     expect(big.body).toMatchObject({ code: 413, error: 'PAYLOAD_TOO_LARGE' });
@@ -79,26 +94,38 @@ describe('specific answers', () => {
   it('a missing body on register or login says REQUIRED_FIELDS', async () => {
     for (const url of ['/api/user/register', '/api/user/login']) {
       const empty = await call(t.app, 'POST', url, { headers: { lang: 'en' } });
-      expect(empty.body).toEqual({ code: 400, msg: 'Please complete all fields', data: null, error: 'REQUIRED_FIELDS' });
+      expect(empty.body).toEqual({
+        code: 400,
+        msg: 'Please complete all fields',
+        data: null,
+        error: 'REQUIRED_FIELDS',
+      });
       const emptyJson = await call(t.app, 'POST', url, { headers: { ...json, lang: 'en' }, rawBody: '' });
       expect(emptyJson.body.error).toBe('REQUIRED_FIELDS');
     }
   });
 
   it('wrong field types name the field', async () => {
-    const res = await call(t.app, 'POST', '/api/user/login', { headers: { lang: 'en' }, body: { account: ['a'], password: 'secret123' } });
+    const res = await call(t.app, 'POST', '/api/user/login', {
+      headers: { lang: 'en' },
+      body: { account: ['a'], password: 'secret123' },
+    });
     expect(res.body).toMatchObject({ code: 400, error: 'VALIDATION_FAILED', field: 'account', msg: 'Invalid input' });
   });
 
   it('an overlong login password is a format error, not a hash of 10k characters', async () => {
-    const res = await call(t.app, 'POST', '/api/user/login', { headers: { lang: 'en' }, body: { account: 'existing1', password: LONG } });
+    const res = await call(t.app, 'POST', '/api/user/login', {
+      headers: { lang: 'en' },
+      body: { account: 'existing1', password: LONG },
+    });
     expect(res.body).toMatchObject({ code: 400, error: 'LOGIN_PASSWORD_FORMAT', field: 'password' });
   });
 
   it('proto poisoning never reaches a handler', async () => {
     const res = await call(t.app, 'POST', '/api/user/register', {
       headers: json,
-      rawBody: '{"account":"abcd99","password":"abc123","confirm_password":"abc123","adult":true,"__proto__":{"role":"operator"}}',
+      rawBody:
+        '{"account":"abcd99","password":"abc123","confirm_password":"abc123","adult":true,"__proto__":{"role":"operator"}}',
     });
     expect(res.status).toBe(400);
   });

@@ -3,14 +3,32 @@ import { isAllowedPath, isGameRoute, isTabRoot, normalizePath, pageKey, TABS } f
 
 describe('navigation guard allow-list', () => {
   it('lets every route of spec §2 through', () => {
-    for (const p of ['/', '/login', '/register', '/lang', '/allGame', '/service', '/my', '/pkShi', '/kuaisan',
-      '/aoLiu', '/xingYun', '/shiShiCai', '/caiJin', '/withdraw', '/msgDetail', '/rechargeAdmin', '/depositAdmin']) {
+    for (const p of [
+      '/',
+      '/login',
+      '/register',
+      '/lang',
+      '/allGame',
+      '/service',
+      '/my',
+      '/pkShi',
+      '/kuaisan',
+      '/aoLiu',
+      '/xingYun',
+      '/shiShiCai',
+      '/caiJin',
+      '/withdraw',
+      '/msgDetail',
+      '/rechargeAdmin',
+      '/depositAdmin',
+    ]) {
       expect(isAllowedPath(p), p).toBe(true);
     }
   });
 
   it('compares case-insensitively (the spec writes /xingyun and /xingYun, /caijin and /caiJin)', () => {
-    for (const p of ['/xingyun', '/XINGYUN', '/caijin', '/CaiJin', '/allgame', '/pkshi']) expect(isAllowedPath(p), p).toBe(true);
+    for (const p of ['/xingyun', '/XINGYUN', '/caijin', '/CaiJin', '/allgame', '/pkshi'])
+      expect(isAllowedPath(p), p).toBe(true);
   });
 
   it('ignores a trailing slash', () => {
@@ -19,7 +37,15 @@ describe('navigation guard allow-list', () => {
   });
 
   it('sends anything else to / (by refusing it)', () => {
-    for (const p of ['/admin', '/login/extra', '/index.html', '/api/index/index', '/%2e%2e/', '/caijinx', '//evil.com']) {
+    for (const p of [
+      '/admin',
+      '/login/extra',
+      '/index.html',
+      '/api/index/index',
+      '/%2e%2e/',
+      '/caijinx',
+      '//evil.com',
+    ]) {
       expect(isAllowedPath(p), p).toBe(false);
     }
   });

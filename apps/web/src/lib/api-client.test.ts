@@ -87,7 +87,8 @@ describe('api client', () => {
   it('code 301 also follows the origins the server wrote into the page', async () => {
     vi.unstubAllEnvs();
     vi.stubGlobal('document', {
-      querySelector: (sel: string) => (sel === 'meta[name="redirect-allowlist"]' ? { content: 'https://psp.example.net' } : null),
+      querySelector: (sel: string) =>
+        sel === 'meta[name="redirect-allowlist"]' ? { content: 'https://psp.example.net' } : null,
     });
     answer({ code: 301, msg: '', data: 'https://psp.example.net/pay' });
     await expect(apiRequest('/api/x')).rejects.toBeInstanceOf(ApiError);
@@ -114,16 +115,35 @@ describe('api client', () => {
   });
 
   it('other codes throw an ApiError with key, field and the translated msg', async () => {
-    answer({ code: 400, msg: 'Passwords do not match', data: null, error: 'PASSWORDS_DO_NOT_MATCH', field: 'confirm_password' }, 400);
-    const err = (await apiRequest('/api/user/register', { method: 'POST', body: {} }).catch((e: unknown) => e)) as ApiError;
+    answer(
+      {
+        code: 400,
+        msg: 'Passwords do not match',
+        data: null,
+        error: 'PASSWORDS_DO_NOT_MATCH',
+        field: 'confirm_password',
+      },
+      400,
+    );
+    const err = (await apiRequest('/api/user/register', { method: 'POST', body: {} }).catch(
+      (e: unknown) => e,
+    )) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
-    expect(err).toMatchObject({ code: 400, key: 'PASSWORDS_DO_NOT_MATCH', field: 'confirm_password', message: 'Passwords do not match' });
+    expect(err).toMatchObject({
+      code: 400,
+      key: 'PASSWORDS_DO_NOT_MATCH',
+      field: 'confirm_password',
+      message: 'Passwords do not match',
+    });
     expect(navigate).not.toHaveBeenCalled();
     expect(local.getItem('userInfo')).not.toBeNull();
   });
 
   it('a body that is not JSON becomes UNAVAILABLE instead of a crash', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('<html>bad gateway</html>', { status: 502 }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response('<html>bad gateway</html>', { status: 502 }))),
+    );
     await expect(apiRequest('/api/x')).rejects.toMatchObject({ code: 502, key: 'UNAVAILABLE' });
   });
 });

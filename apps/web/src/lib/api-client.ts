@@ -36,7 +36,8 @@ export async function apiRequest<T>(path: string, opts: Options = {}): Promise<T
   if (token) headers.token = token;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   let url = BASE + path;
-  if (opts.query) url += `?${new URLSearchParams(Object.entries(opts.query).map(([k, v]) => [k, String(v)])).toString()}`;
+  if (opts.query)
+    url += `?${new URLSearchParams(Object.entries(opts.query).map(([k, v]) => [k, String(v)])).toString()}`;
 
   const res = await fetch(url, {
     method: opts.method ?? 'GET',

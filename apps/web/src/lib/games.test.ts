@@ -8,7 +8,7 @@ describe('game tile label', () => {
   it('translates the seven known codes', () => {
     for (const code of GAME_CODES) expect(gameLabel({ code, name: 'ignored' }, t)).toBe(`T(game.${code})`);
   });
-  it('uses the game\'s own name for any other code', () => {
+  it("uses the game's own name for any other code", () => {
     expect(gameLabel({ code: 'new_game', name: 'New game' }, t)).toBe('New game');
     expect(gameLabel({ code: 'toString', name: 'Proto' }, t)).toBe('Proto');
   });

@@ -24,7 +24,9 @@ describe('web catalogues', () => {
   const en = flatten(read(join(here, 'en.json')));
 
   it('exist for exactly the six product languages', () => {
-    const files = readdirSync(here).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
+    const files = readdirSync(here)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.replace(/\.json$/, ''));
     expect(files.sort()).toEqual([...LANGS].sort());
   });
 

@@ -23,10 +23,13 @@ describe('registration rules (product-spec §5)', () => {
     expect(firstIssue(registerRequest, { ...valid, account })).toEqual({ key, field: 'account' });
   });
 
-  it.each([['abcd'], ['a'.repeat(4)], ['a1b2c'], ['a'.repeat(20)]])('account %j is fine when 4–20 letters or digits', (account) => {
-    // 'abcd' (4) and 20 characters are the bounds.
-    expect(registerRequest.safeParse({ ...valid, account }).success).toBe(true);
-  });
+  it.each([['abcd'], ['a'.repeat(4)], ['a1b2c'], ['a'.repeat(20)]])(
+    'account %j is fine when 4–20 letters or digits',
+    (account) => {
+      // 'abcd' (4) and 20 characters are the bounds.
+      expect(registerRequest.safeParse({ ...valid, account }).success).toBe(true);
+    },
+  );
 
   it.each([
     ['abc12', 'PASSWORD_FORMAT'],
@@ -34,7 +37,10 @@ describe('registration rules (product-spec §5)', () => {
     ['abc 123', 'PASSWORD_FORMAT'],
     ['abc!123', 'PASSWORD_FORMAT'],
   ])('password %j → %s', (password, key) => {
-    expect(firstIssue(registerRequest, { ...valid, password, confirm_password: password })).toEqual({ key, field: 'password' });
+    expect(firstIssue(registerRequest, { ...valid, password, confirm_password: password })).toEqual({
+      key,
+      field: 'password',
+    });
   });
 
   it('6 and 15 characters are the password bounds', () => {
@@ -49,8 +55,14 @@ describe('registration rules (product-spec §5)', () => {
   });
 
   it('missing fields say REQUIRED_FIELDS, wrong types VALIDATION_FAILED', () => {
-    expect(firstIssue(registerRequest, { ...valid, account: undefined })).toEqual({ key: 'REQUIRED_FIELDS', field: 'account' });
-    expect(firstIssue(registerRequest, { ...valid, account: 12345 })).toEqual({ key: 'VALIDATION_FAILED', field: 'account' });
+    expect(firstIssue(registerRequest, { ...valid, account: undefined })).toEqual({
+      key: 'REQUIRED_FIELDS',
+      field: 'account',
+    });
+    expect(firstIssue(registerRequest, { ...valid, account: 12345 })).toEqual({
+      key: 'VALIDATION_FAILED',
+      field: 'account',
+    });
   });
 
   it('nickname is optional, 1–20 characters', () => {
@@ -64,11 +76,15 @@ describe('login rules', () => {
   it('password 6–20 characters of any kind', () => {
     expect(loginRequest.safeParse({ account: 'alice1', password: 'pass word!' }).success).toBe(true);
     expect(firstIssue(loginRequest, { account: 'alice1', password: '12345' })?.key).toBe('LOGIN_PASSWORD_FORMAT');
-    expect(firstIssue(loginRequest, { account: 'alice1', password: 'x'.repeat(21) })?.key).toBe('LOGIN_PASSWORD_FORMAT');
+    expect(firstIssue(loginRequest, { account: 'alice1', password: 'x'.repeat(21) })?.key).toBe(
+      'LOGIN_PASSWORD_FORMAT',
+    );
   });
 
   it('an overlong account reads as incorrect credentials, an empty one as missing', () => {
-    expect(firstIssue(loginRequest, { account: 'a'.repeat(65), password: 'secret1' })?.key).toBe('INCORRECT_CREDENTIALS');
+    expect(firstIssue(loginRequest, { account: 'a'.repeat(65), password: 'secret1' })?.key).toBe(
+      'INCORRECT_CREDENTIALS',
+    );
     expect(firstIssue(loginRequest, { account: '   ', password: 'secret1' })?.key).toBe('REQUIRED_FIELDS');
   });
 });

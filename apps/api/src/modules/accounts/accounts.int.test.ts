@@ -22,7 +22,13 @@ describe('register', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ code: 200, msg: 'success' });
     const data = sessionSchema.parse(res.body.data);
-    expect(data.userInfo).toMatchObject({ account, nickname: account, is_guest: false, role: 'player', token: data.token });
+    expect(data.userInfo).toMatchObject({
+      account,
+      nickname: account,
+      is_guest: false,
+      role: 'player',
+      token: data.token,
+    });
     expect(data.userInfo.avatar).toMatch(/^\/art\/avatars\/[1-8]\.svg$/);
     expect(data.token.length).toBeGreaterThanOrEqual(43);
 
@@ -35,7 +41,13 @@ describe('register', () => {
 
   it('keeps a given nickname', async () => {
     const res = await call(t.app, 'POST', '/api/user/register', {
-      body: { account: newAccount(), password: 'abc123', confirm_password: 'abc123', nickname: 'Lucky Ann', adult: true },
+      body: {
+        account: newAccount(),
+        password: 'abc123',
+        confirm_password: 'abc123',
+        nickname: 'Lucky Ann',
+        adult: true,
+      },
     });
     expect((res.body.data as { userInfo: { nickname: string } }).userInfo.nickname).toBe('Lucky Ann');
   });
@@ -48,7 +60,13 @@ describe('register', () => {
       body: { account: account.toUpperCase(), password: 'abc123', confirm_password: 'abc123', adult: true },
     });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ code: 409, msg: 'This account is already taken', data: null, error: 'ACCOUNT_TAKEN', field: 'account' });
+    expect(res.body).toEqual({
+      code: 409,
+      msg: 'This account is already taken',
+      data: null,
+      error: 'ACCOUNT_TAKEN',
+      field: 'account',
+    });
     expect(await countRows(t.app, 'users')).toBe(users);
   });
 
@@ -56,7 +74,9 @@ describe('register', () => {
     const account = newAccount('race');
     const body = { account, password: 'abc123', confirm_password: 'abc123', adult: true };
     const results = await Promise.all(
-      [account, account.toUpperCase(), account].map((a) => call(t.app, 'POST', '/api/user/register', { body: { ...body, account: a } })),
+      [account, account.toUpperCase(), account].map((a) =>
+        call(t.app, 'POST', '/api/user/register', { body: { ...body, account: a } }),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
   });
@@ -84,7 +104,11 @@ describe('register', () => {
     [{ account: 'abcd12', password: 'abc123', confirm_password: 'abc123', adult: false }, 'ADULT_REQUIRED', 'adult'],
     [{ account: 'abcd12', password: 'abc123', confirm_password: 'abc123' }, 'ADULT_REQUIRED', 'adult'],
     [{ password: 'abc123', confirm_password: 'abc123', adult: true }, 'REQUIRED_FIELDS', 'account'],
-    [{ account: 'abcd12', password: 'abc123', confirm_password: 'abc123', nickname: '', adult: true }, 'NICKNAME_FORMAT', 'nickname'],
+    [
+      { account: 'abcd12', password: 'abc123', confirm_password: 'abc123', nickname: '', adult: true },
+      'NICKNAME_FORMAT',
+      'nickname',
+    ],
   ])('validation: %j → %s on %s', async (body, key, field) => {
     const res = await call(t.app, 'POST', '/api/user/register', { headers: { lang: 'en' }, body });
     expect(res.status).toBe(400);
@@ -95,7 +119,11 @@ describe('register', () => {
 
   it('stores the password as argon2id m=19456,t=2,p=1', async () => {
     const { account } = await registerPlayer(t.app);
-    const row = await t.app.db.selectFrom('users').select('password_hash').where('account', '=', account).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('account', '=', account)
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row.password_hash).not.toContain('secret123');
   });
@@ -116,7 +144,10 @@ describe('login', () => {
 
   it('answers the same for a wrong password and an unknown account, translated', async () => {
     const { account } = await registerPlayer(t.app);
-    const wrong = await call(t.app, 'POST', '/api/user/login', { headers: { lang: 'en' }, body: { account, password: 'nope1234' } });
+    const wrong = await call(t.app, 'POST', '/api/user/login', {
+      headers: { lang: 'en' },
+      body: { account, password: 'nope1234' },
+    });
     const unknown = await call(t.app, 'POST', '/api/user/login', {
       headers: { lang: 'en' },
       body: { account: newAccount('ghost'), password: 'nope1234' },
@@ -177,7 +208,10 @@ describe('guest', () => {
   });
 
   it('also accepts an empty JSON body or {}', async () => {
-    const a = await call(t.app, 'POST', '/api/user/guest', { headers: { 'content-type': 'application/json' }, rawBody: '' });
+    const a = await call(t.app, 'POST', '/api/user/guest', {
+      headers: { 'content-type': 'application/json' },
+      rawBody: '',
+    });
     const b = await call(t.app, 'POST', '/api/user/guest', { body: {} });
     expect(a.status).toBe(200);
     expect(b.status).toBe(200);
@@ -207,7 +241,9 @@ describe('sessions', () => {
 
   it('logout revokes the token; other sessions stay', async () => {
     const { account, password, token } = await registerPlayer(t.app);
-    const other = sessionSchema.parse((await call(t.app, 'POST', '/api/user/login', { body: { account, password } })).body.data).token;
+    const other = sessionSchema.parse(
+      (await call(t.app, 'POST', '/api/user/login', { body: { account, password } })).body.data,
+    ).token;
     const out = await call(t.app, 'POST', '/api/user/logout', { headers: { token } });
     expect(out.status).toBe(200);
     expect(out.body).toEqual({ code: 200, msg: 'success', data: null });
@@ -225,14 +261,22 @@ describe('sessions', () => {
   it('an expired token gets 401', async () => {
     const { token } = await registerPlayer(t.app);
     const hash = createHash('sha256').update(token).digest('hex');
-    await t.app.db.updateTable('sessions').set({ expires_at: sql<Date>`now() - interval '1 second'` }).where('token_hash', '=', hash).execute();
+    await t.app.db
+      .updateTable('sessions')
+      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+      .where('token_hash', '=', hash)
+      .execute();
     expect401(await call(t.app, 'GET', '/api/user/index', { headers: { token, lang: 'en' } }));
   });
 
   it('sessions expire after SESSION_TTL_HOURS', async () => {
     const { token } = await registerPlayer(t.app);
     const hash = createHash('sha256').update(token).digest('hex');
-    const row = await t.app.db.selectFrom('sessions').select('expires_at').where('token_hash', '=', hash).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('sessions')
+      .select('expires_at')
+      .where('token_hash', '=', hash)
+      .executeTakeFirstOrThrow();
     const hours = (row.expires_at.getTime() - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(719.9);
     expect(hours).toBeLessThanOrEqual(720);

@@ -54,7 +54,12 @@ export async function findActiveSession(db: Db, tokenHash: string, now: Date): P
 }
 
 export async function revokeSession(db: Db, sessionId: number, now: Date): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 export type AttemptScope = 'account' | 'ip';

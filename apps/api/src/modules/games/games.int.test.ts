@@ -34,7 +34,12 @@ describe('GET /api/game/games', () => {
   it('names the games in every language, Thai by default', async () => {
     const names = async (lang?: string) => {
       const res = await call(t.app, 'GET', '/api/game/games', { headers: lang ? { lang } : {} });
-      return Object.fromEntries(z.array(gameTile).parse(res.body.data).map((g) => [g.code, g.name]));
+      return Object.fromEntries(
+        z
+          .array(gameTile)
+          .parse(res.body.data)
+          .map((g) => [g.code, g.name]),
+      );
     };
     const th = await names();
     expect(th.df_pk10).toBe('PK10 สิบนาที');
@@ -64,7 +69,11 @@ describe('GET /api/index/index', () => {
     expect(res.status).toBe(200);
     const data = homeData.parse(res.body.data);
     expect(data.carousel).toHaveLength(3);
-    expect(data.carousel.map((c) => c.image)).toEqual(['/art/banners/1.svg', '/art/banners/2.svg', '/art/banners/3.svg']);
+    expect(data.carousel.map((c) => c.image)).toEqual([
+      '/art/banners/1.svg',
+      '/art/banners/2.svg',
+      '/art/banners/3.svg',
+    ]);
     for (const c of data.carousel) {
       expect(c.url).toBeNull();
       expect(c.title.length).toBeGreaterThan(0);

@@ -40,15 +40,21 @@ describe('health, metrics, docs and headers', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
     expect(res.text).toContain('process_cpu_user_seconds_total');
-    expect(res.text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/game\/games",status="200"\} \d+/);
+    expect(res.text).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/game\/games",status="200"\} \d+/,
+    );
   });
 
   it('serves the OpenAPI document with the routes and their schemas', async () => {
     const res = await call(t.app, 'GET', '/api/docs/json');
     expect(res.status).toBe(200);
-    const doc = res.body as { paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>> };
-    for (const p of ['/api/user/register', '/api/user/login', '/api/user/guest', '/api/user/logout']) expect(doc.paths[p]?.post).toBeDefined();
-    for (const p of ['/api/user/index', '/api/index/index', '/api/game/games', '/api/game/category']) expect(doc.paths[p]?.get).toBeDefined();
+    const doc = res.body as {
+      paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;
+    };
+    for (const p of ['/api/user/register', '/api/user/login', '/api/user/guest', '/api/user/logout'])
+      expect(doc.paths[p]?.post).toBeDefined();
+    for (const p of ['/api/user/index', '/api/index/index', '/api/game/games', '/api/game/category'])
+      expect(doc.paths[p]?.get).toBeDefined();
     expect(doc.paths['/api/user/register']?.post?.requestBody).toBeDefined();
     expect(doc.paths['/api/user/register']?.post?.responses['409']).toBeDefined();
     const ui = await call(t.app, 'GET', '/api/docs/');
@@ -140,7 +146,10 @@ describe('the built web app', () => {
 describe('maintenance mode', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ REDIRECT_ALLOWLIST: 'https://status.example', MAINTENANCE_URL: 'https://status.example/maintenance' });
+    t = await buildTestApp({
+      REDIRECT_ALLOWLIST: 'https://status.example',
+      MAINTENANCE_URL: 'https://status.example/maintenance',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -175,7 +184,12 @@ describe('rate limits', () => {
     for (let i = 0; i < 5; i += 1) expect((await call(t.app, 'GET', '/api/game/games', { ip })).status).toBe(200);
     const res = await call(t.app, 'GET', '/api/game/games', { ip, headers: { lang: 'en' } });
     expect(res.status).toBe(429);
-    expect(res.body).toEqual({ code: 429, msg: 'Too many requests. Please wait a moment.', data: null, error: 'RATE_LIMITED' });
+    expect(res.body).toEqual({
+      code: 429,
+      msg: 'Too many requests. Please wait a moment.',
+      data: null,
+      error: 'RATE_LIMITED',
+    });
     // Other IPs and health checks are unaffected.
     expect((await call(t.app, 'GET', '/api/game/games', { ip: '203.0.113.6' })).status).toBe(200);
     for (let i = 0; i < 10; i += 1) expect((await call(t.app, 'GET', '/healthz', { ip })).status).toBe(200);

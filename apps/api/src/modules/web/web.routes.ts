@@ -25,7 +25,9 @@ export function renderIndexHtml(html: string, redirectAllowList: readonly string
 
 /** Paths the SPA must never answer: the API, health and metrics keep their own 404s. */
 function isServerPath(path: string): boolean {
-  return path.startsWith('/api/') || path === '/api' || path === '/healthz' || path === '/readyz' || path === '/metrics';
+  return (
+    path.startsWith('/api/') || path === '/api' || path === '/healthz' || path === '/readyz' || path === '/metrics'
+  );
 }
 
 function pathOf(request: FastifyRequest): string {

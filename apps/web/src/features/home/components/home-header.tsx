@@ -39,7 +39,12 @@ export function HomeHeader() {
             {user.nickname}
           </span>
           {user.is_guest && <span className="badge">{t('home.guestBadge')}</span>}
-          <button type="button" className="btn btn--ghost btn--small user-bar__logout" data-testid="home-logout" onClick={() => void logout()}>
+          <button
+            type="button"
+            className="btn btn--ghost btn--small user-bar__logout"
+            data-testid="home-logout"
+            onClick={() => void logout()}
+          >
             {t('home.logout')}
           </button>
         </div>
