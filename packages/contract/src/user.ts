@@ -1,10 +1,6 @@
 import { z } from 'zod';
+import { required } from './common.ts';
 import { ACCOUNT_RE, LOGIN_PASSWORD_MAX, LOGIN_PASSWORD_MIN, NICKNAME_MAX, REGISTER_PASSWORD_RE } from './rules.ts';
-
-// Issue messages are error keys (errors.ts); the API translates them and names the failing field.
-const required = {
-  error: (issue: { input: unknown }) => (issue.input === undefined ? 'REQUIRED_FIELDS' : 'VALIDATION_FAILED'),
-};
 
 export const registerRequest = z.object({
   account: z.string(required).trim().regex(ACCOUNT_RE, 'ACCOUNT_FORMAT'),
@@ -48,5 +44,26 @@ export const profile = z.object({
   is_guest: z.boolean(),
   role,
   created_at: z.number().int(),
+  /** Whether a fund (withdrawal) password is set: withdrawals ask for it first. */
+  has_fund_password: z.boolean(),
 });
 export type Profile = z.infer<typeof profile>;
+
+/** The fund (withdrawal) password: exactly six digits (spec §5). */
+export const FUND_PASSWORD_RE = /^\d{6}$/;
+
+export const fundPasswordRequest = z.object({
+  password: z.string(required).regex(FUND_PASSWORD_RE, 'FUND_PASSWORD_FORMAT'),
+  confirm_password: z.string(required).max(64, 'PASSWORDS_DO_NOT_MATCH'),
+  /** Required when a fund password is already set. */
+  old_password: z.string().max(64, 'OLD_PASSWORD_INCORRECT').optional(),
+});
+export type FundPasswordRequest = z.infer<typeof fundPasswordRequest>;
+
+/** Changing the login password needs the old one and revokes every other session. */
+export const changePasswordRequest = z.object({
+  old_password: z.string(required).min(1, 'REQUIRED_FIELDS').max(64, 'OLD_PASSWORD_INCORRECT'),
+  password: z.string(required).regex(REGISTER_PASSWORD_RE, 'PASSWORD_FORMAT'),
+  confirm_password: z.string(required).max(64, 'PASSWORDS_DO_NOT_MATCH'),
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;

@@ -128,5 +128,6 @@ export function toProfile(user: SessionUser): Profile {
     is_guest: user.isGuest,
     role: user.role,
     created_at: user.createdAt.getTime(),
+    has_fund_password: false, // set by the money module once fund passwords exist
   };
 }

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { minorAmount, pageQuery } from './common.ts';
+import { CHANNEL_TYPES, deposit, DEPOSIT_STATUSES } from './recharge.ts';
+import { feeRule } from './wallet.ts';
+import { withdrawal, WITHDRAWAL_STATUSES } from './withdraw.ts';
+import { cryptoCoin } from './payout.ts';
+
+const who = z.object({ user_id: z.number().int(), account: z.string(), nickname: z.string() });
+
+/** The operator's deposit queue: a deposit with its player; `q` searches account, payer name and tx hash. */
+export const adminRechargeListQuery = pageQuery.extend({
+  status: z.enum(DEPOSIT_STATUSES).default('pending'),
+  q: z.string().trim().max(60).optional(),
+});
+export const adminDeposit = deposit.extend({ user: who });
+export type AdminDeposit = z.infer<typeof adminDeposit>;
+
+export const adminWithdrawListQuery = pageQuery.extend({
+  status: z.enum(WITHDRAWAL_STATUSES).default('pending'),
+  q: z.string().trim().max(60).optional(),
+});
+export const adminWithdrawal = withdrawal.extend({ user: who });
+export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;
+
+/** Approve needs only the id; reject needs a reason, which the player sees. */
+export const adminDecisionRequest = z.object({
+  id: z.number({ error: 'REQUIRED_FIELDS' }).int().positive(),
+  reason: z.string().trim().max(200, 'VALIDATION_FAILED').optional(),
+});
+export type AdminDecisionRequest = z.infer<typeof adminDecisionRequest>;
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  actor: z.string(),
+  action: z.string(),
+  target: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  at: z.number().int(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+/** Ledger invariants (trust.md 1–3): every transaction and the whole ledger sum to zero; cached = recomputed. */
+export const ledgerReport = z.object({
+  ok: z.boolean(),
+  transactions: z.number().int(),
+  postings: z.number().int(),
+  total: z.number().int(),
+  unbalanced: z.array(z.object({ transaction_id: z.number().int(), sum: z.number().int() })),
+  mismatches: z.array(z.object({ account: z.string(), cached: z.number().int(), recomputed: z.number().int() })),
+});
+export type LedgerReport = z.infer<typeof ledgerReport>;
+
+/** Channel settings an operator edits: payee details, house addresses, PIX key, limits. */
+export const adminChannel = z.object({
+  id: z.number().int().positive().optional(),
+  type: z.enum(CHANNEL_TYPES),
+  name: z.string().trim().min(1, 'REQUIRED_FIELDS').max(60),
+  enabled: z.boolean(),
+  min: minorAmount,
+  max: minorAmount,
+  sort: z.number().int().min(0).max(1000).default(0),
+  bank: z
+    .object({ payee: z.string().max(60), account_number: z.string().max(40), bank: z.string().max(60) })
+    .nullable(),
+  crypto: z.object({ coin: cryptoCoin, address: z.string().max(100) }).nullable(),
+  pix: z
+    .object({ key: z.string().max(100), merchant_name: z.string().max(25), merchant_city: z.string().max(15) })
+    .nullable(),
+});
+export type AdminChannel = z.infer<typeof adminChannel>;
+
+/** Withdrawal settings: fee rule and per-request limits. */
+export const withdrawSettings = z.object({ fee: feeRule, min: minorAmount, max: minorAmount });
+export type WithdrawSettings = z.infer<typeof withdrawSettings>;

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { minorAmount, pageQuery } from './common.ts';
+import { cryptoCoin } from './payout.ts';
+
+export const CHANNEL_TYPES = ['bank', 'pix', 'crypto'] as const;
+export type ChannelType = (typeof CHANNEL_TYPES)[number];
+
+/** A deposit channel as the player sees it, with what they need to pay into it. */
+export const rechargeChannel = z.object({
+  id: z.number().int(),
+  type: z.enum(CHANNEL_TYPES),
+  name: z.string(),
+  min: minorAmount,
+  max: minorAmount,
+  /** bank: the house account to transfer to. */
+  bank: z.object({ payee: z.string(), account_number: z.string(), bank: z.string() }).nullable(),
+  /** crypto: the house address to send to (also shown as a QR code). */
+  crypto: z.object({ coin: cryptoCoin, address: z.string() }).nullable(),
+});
+export type RechargeChannel = z.infer<typeof rechargeChannel>;
+
+/**
+ * A deposit request. Everything is optional in the schema because the server checks in the order the player
+ * fills the form — channel, then amount, then the channel's own fields — and names the first missing thing.
+ */
+export const rechargeSubmitRequest = z.object({
+  channel_id: z.number().int().positive().optional(),
+  amount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  // bank transfer (spec §3 "Transfer deposit")
+  payee: z.string().trim().max(60).optional(),
+  account_number: z.string().trim().max(40).optional(),
+  bank: z.string().trim().max(60).optional(),
+  deposit_time: z.number().int().min(0).optional(),
+  payer_name: z.string().trim().max(60).optional(),
+  // crypto
+  tx_hash: z.string().trim().max(100).optional(),
+});
+export type RechargeSubmitRequest = z.infer<typeof rechargeSubmitRequest>;
+
+export const DEPOSIT_STATUSES = ['pending', 'success', 'rejected'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+
+export const deposit = z.object({
+  id: z.number().int(),
+  channel_id: z.number().int(),
+  channel_type: z.enum(CHANNEL_TYPES),
+  channel_name: z.string(),
+  amount: minorAmount,
+  status: z.enum(DEPOSIT_STATUSES),
+  reason: z.string().nullable(),
+  created_at: z.number().int(),
+  decided_at: z.number().int().nullable(),
+  /** pix: the BR Code ("copia e cola") to pay, also shown as a QR code. */
+  br_code: z.string().nullable(),
+  /** crypto: where the player sent the coins, and the transaction they named. */
+  pay_address: z.string().nullable(),
+  tx_hash: z.string().nullable(),
+  /** bank: what the player said about their transfer. */
+  transfer: z
+    .object({
+      payee: z.string(),
+      account_number: z.string(),
+      bank: z.string(),
+      deposit_time: z.number().int(),
+      payer_name: z.string(),
+    })
+    .nullable(),
+});
+export type Deposit = z.infer<typeof deposit>;
+
+/** Spec §9: recharge list filters — today, yesterday, the day before yesterday, last 7 days (business time zone). */
+export const RECHARGE_RANGES = ['today', 'yesterday', 'before_yesterday', 'last7'] as const;
+export type RechargeRange = (typeof RECHARGE_RANGES)[number];
+export const rechargeListQuery = pageQuery.extend({ range: z.enum(RECHARGE_RANGES).default('today') });
