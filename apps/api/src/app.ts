@@ -8,14 +8,22 @@ import dbPlugin from './plugins/db.ts';
 import i18nPlugin from './plugins/i18n.ts';
 import errorsPlugin from './plugins/errors.ts';
 import authPlugin from './plugins/auth.ts';
+import rolesPlugin from './plugins/roles.ts';
+import idempotencyPlugin from './plugins/idempotency.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import helmetPlugin from './plugins/helmet.ts';
 import swaggerPlugin from './plugins/swagger.ts';
 import metricsPlugin from './plugins/metrics.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import accountsRoutes from './modules/accounts/accounts.routes.ts';
+import securityRoutes from './modules/security/security.routes.ts';
+import payoutRoutes from './modules/payout/payout.routes.ts';
 import homeRoutes from './modules/home/home.routes.ts';
 import gamesRoutes from './modules/games/games.routes.ts';
+import walletRoutes from './modules/wallet/wallet.routes.ts';
+import rechargeRoutes from './modules/recharge/recharge.routes.ts';
+import paymentsRoutes from './modules/payments/payments.routes.ts';
+import auditRoutes from './modules/audit/audit.routes.ts';
 import webRoutes from './modules/web/web.routes.ts';
 
 export type BuildOptions = { logger?: FastifyServerOptions['logger'] };
@@ -31,6 +39,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // Ids for log correlation; not secrets, so fastify's counter is enough.
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A malformed URL or an overlong path parameter is bad input like any other: send it through the error
+    // handler so it gets the envelope, a key and a translated message instead of Fastify's bare 400/414.
+    frameworkErrors: (error, request, reply) => {
+      void app.sendError(error, request, reply);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -67,14 +80,23 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
   await app.register(authPlugin);
+  // roles (requireOperator, requirePlayer) and idempotency (app.idempotent) build on auth's request.user.
+  await app.register(rolesPlugin);
+  await app.register(idempotencyPlugin);
   await app.register(rateLimitPlugin);
   await app.register(helmetPlugin);
   await app.register(swaggerPlugin);
   await app.register(metricsPlugin);
   await app.register(healthRoutes);
   await app.register(accountsRoutes);
+  await app.register(securityRoutes);
+  await app.register(payoutRoutes);
   await app.register(homeRoutes);
   await app.register(gamesRoutes);
+  await app.register(walletRoutes);
+  await app.register(rechargeRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(auditRoutes);
   await app.register(webRoutes, { webDist: config.webDist, redirectAllowList: config.redirectAllowList });
 
   return app;

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isAllowedRedirect, parseAllowList } from '@fairdraw/contract';
+import { isCurrencyCode } from '@fairdraw/domain';
+import type { CurrencyCode } from '@fairdraw/domain';
 
 const int = (fallback: number, min = 1, max = 1_000_000) => z.coerce.number().int().min(min).max(max).default(fallback);
 const bool = (fallback: boolean) =>
@@ -28,6 +30,8 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: int(5, 1, 1000),
   LOGIN_IP_MAX_FAILURES: int(20, 1, 100_000),
   LOGIN_LOCK_MINUTES: int(15, 1, 24 * 60),
+  FUND_PASSWORD_MAX_FAILURES: int(5, 1, 1000),
+  FUND_PASSWORD_LOCK_MINUTES: int(30, 1, 7 * 24 * 60),
   RATE_LIMIT_MAX: int(600, 1, 10_000_000),
   AUTH_RATE_LIMIT_MAX: int(30, 1, 10_000_000),
   TRUST_PROXY: bool(false),
@@ -38,6 +42,14 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   OPERATOR_ACCOUNT: z.string().optional(),
   OPERATOR_PASSWORD: z.string().optional(),
+  CURRENCY: z.string().default('THB'),
+  DEMO_GRANT: int(1_000_000, 1, 1_000_000_000_000),
+  BUSINESS_TIME_ZONE: z.string().min(1).default('Asia/Bangkok'),
+  PIX_SANDBOX_SECRET: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  NODE_ENV: z.string().optional(),
 });
 
 export type Config = {
@@ -52,13 +64,28 @@ export type Config = {
   loginMaxFailures: number;
   loginIpMaxFailures: number;
   loginLockMinutes: number;
+  /** Wrong fund passwords within the window before withdrawals lock. */
+  fundPasswordMaxFailures: number;
+  /** The fund-password counting window and lock length. */
+  fundPasswordLockMinutes: number;
   rateLimitMax: number;
   authRateLimitMax: number;
   trustProxy: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   maintenanceUrl: string | undefined;
   operator: { account: string; password: string } | undefined;
+  /** The one currency of the ledger (ISO 4217 code known to the domain's currency.ts). */
+  currency: CurrencyCode;
+  /** Play money credited to each new guest's demo wallet, minor units. */
+  demoGrant: number;
+  /** IANA zone in which "today" and "yesterday" of reports and lists are counted. */
+  businessTimeZone: string;
+  /** HMAC secret of the sandbox PIX provider's webhooks; a dev default outside production. */
+  pixSandboxSecret: string;
 };
+
+/** Only for development and tests (README "Payments"); production must set PIX_SANDBOX_SECRET. */
+export const DEV_PIX_SANDBOX_SECRET = 'sandbox-secret';
 
 export class ConfigError extends Error {}
 
@@ -79,6 +106,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     e.OPERATOR_ACCOUNT && e.OPERATOR_PASSWORD
       ? { account: e.OPERATOR_ACCOUNT, password: e.OPERATOR_PASSWORD }
       : undefined;
+  if (!isCurrencyCode(e.CURRENCY)) throw new ConfigError(`Invalid configuration: CURRENCY: unknown currency`);
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: e.BUSINESS_TIME_ZONE });
+  } catch {
+    throw new ConfigError('Invalid configuration: BUSINESS_TIME_ZONE: not an IANA time zone');
+  }
+  if (e.PIX_SANDBOX_SECRET === undefined && e.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration: PIX_SANDBOX_SECRET is required when NODE_ENV=production');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -90,11 +126,17 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginIpMaxFailures: e.LOGIN_IP_MAX_FAILURES,
     loginLockMinutes: e.LOGIN_LOCK_MINUTES,
+    fundPasswordMaxFailures: e.FUND_PASSWORD_MAX_FAILURES,
+    fundPasswordLockMinutes: e.FUND_PASSWORD_LOCK_MINUTES,
     rateLimitMax: e.RATE_LIMIT_MAX,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     maintenanceUrl: e.MAINTENANCE_URL,
     operator,
+    currency: e.CURRENCY,
+    demoGrant: e.DEMO_GRANT,
+    businessTimeZone: e.BUSINESS_TIME_ZONE,
+    pixSandboxSecret: e.PIX_SANDBOX_SECRET ?? DEV_PIX_SANDBOX_SECRET,
   };
 }

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
+import { ensureFirstOperator } from './modules/operators/operators.service.ts';
 
 const config = loadConfig(process.env);
 const app = await buildApp(config);
@@ -11,6 +12,16 @@ try {
   const applied = await migrateToLatest(app.db);
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
   await seed(app.db, { operator: config.operator });
+  if (!config.operator) {
+    // No OPERATOR_ACCOUNT/OPERATOR_PASSWORD and no operator yet: make one with a random password, shown this once.
+    const first = await ensureFirstOperator(app.db);
+    if (first) {
+      console.log(
+        `\n*** First start: created operator account "${first.account}" with password: ${first.password}\n` +
+          '*** It is shown only this once. Change it with: npm run operator:create -w apps/api -- --account operator --password NEW\n',
+      );
+    }
+  }
   const address = await app.listen({ port: config.port, host: config.host });
   // performance.now() counts from the start of the process: this is the cold start, runtime boot included.
   app.log.info(

@@ -3,6 +3,16 @@ import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable } from 'kysely';
 import pg from 'pg';
 import type { Lang, Role } from '@fairdraw/contract';
+import type { FundPasswordAttemptsTable, PayoutMethodsTable } from './tables-payouts.ts';
+import type {
+  AuditLogTable,
+  IdempotencyKeysTable,
+  LedgerAccountsTable,
+  LedgerPostingsTable,
+  LedgerTransactionsTable,
+  SettingsTable,
+} from './tables-ledger.ts';
+import type { DepositsTable, RechargeChannelsTable } from './tables-deposits.ts';
 
 /** Text in every language the product speaks, stored as jsonb; Thai is the fallback. */
 export type LocalizedText = Partial<Record<Lang, string>> & { th: string };
@@ -18,6 +28,8 @@ export interface UsersTable {
   role: Role;
   is_guest: boolean;
   created_at: CreatedAt;
+  /** argon2id of the six-digit fund (withdrawal) password; null until set (migration 0004). */
+  fund_password_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -82,6 +94,16 @@ export interface Database {
   games: GamesTable;
   banners: BannersTable;
   notices: NoticesTable;
+  payout_methods: PayoutMethodsTable;
+  fund_password_attempts: FundPasswordAttemptsTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transactions: LedgerTransactionsTable;
+  ledger_postings: LedgerPostingsTable;
+  audit_log: AuditLogTable;
+  idempotency_keys: IdempotencyKeysTable;
+  settings: SettingsTable;
+  recharge_channels: RechargeChannelsTable;
+  deposits: DepositsTable;
 }
 
 export type Db = Kysely<Database>;
@@ -89,7 +111,24 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type GameRow = Selectable<GamesTable>;
 
-export type DbOptions = { databaseUrl: string | undefined; dataDir: string };
+/**
+ * bigint (int8) columns — balances, amounts, counts — as JS numbers. Every amount is a safe integer (money.ts), so a
+ * value outside the safe range is a fault and fails loudly instead of losing precision. pg returns int8 as a string
+ * and PGlite as a number (or a BigInt when unsafe); both go through this one parser so they behave the same.
+ */
+export function parseInt8(text: string): number {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`int8 value outside the safe integer range: ${text}`);
+  return n;
+}
+pg.types.setTypeParser(pg.types.builtins.INT8, parseInt8);
+
+export type DbOptions = {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Told when an idle pooled connection dies (server restart, terminated backend); the pool replaces it. */
+  onConnectionError?: (err: Error) => void;
+};
 
 /**
  * PostgreSQL when DATABASE_URL is set (a real site), else embedded PGlite under dataDir (a demo that needs no
@@ -98,9 +137,12 @@ export type DbOptions = { databaseUrl: string | undefined; dataDir: string };
 export function createDb(options: DbOptions): Db {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Without a listener, an idle client's error (e.g. PostgreSQL restarting) would crash the whole process.
+    pool.on('error', (err) => options.onConnectionError?.(err));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  const pglite = options.dataDir === 'memory://' ? new PGlite() : new PGlite(options.dataDir);
+  const parsers = { [pg.types.builtins.INT8]: parseInt8 };
+  const pglite = options.dataDir === 'memory://' ? new PGlite({ parsers }) : new PGlite(options.dataDir, { parsers });
   return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
 }
 

@@ -3,6 +3,9 @@ import type { Migration, MigrationProvider } from 'kysely/migration';
 import type { Db } from './database.ts';
 import * as m0001 from './migrations/2026_11_22_0001_accounts.ts';
 import * as m0002 from './migrations/2026_11_22_0002_content.ts';
+import * as m0003 from './migrations/2026_11_22_0003_ledger.ts';
+import * as m0004 from './migrations/2026_11_22_0004_payouts.ts';
+import * as m0005 from './migrations/2026_11_22_0005_deposits.ts';
 
 /**
  * The migrations, listed in code rather than found by scanning a folder: the list is type-checked, bundlers and
@@ -11,6 +14,9 @@ import * as m0002 from './migrations/2026_11_22_0002_content.ts';
 const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_0001_accounts': m0001,
   '2026_11_22_0002_content': m0002,
+  '2026_11_22_0003_ledger': m0003,
+  '2026_11_22_0004_payouts': m0004,
+  '2026_11_22_0005_deposits': m0005,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

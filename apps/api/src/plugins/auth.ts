@@ -14,6 +14,8 @@ export type SessionUser = {
   role: Role;
   isGuest: boolean;
   createdAt: Date;
+  /** Read with the session, so /api/user/index answers has_fund_password without another query. */
+  hasFundPassword: boolean;
 };
 
 declare module 'fastify' {
@@ -47,6 +49,7 @@ export default fp(
         role: row.role,
         isGuest: row.is_guest,
         createdAt: row.created_at,
+        hasFundPassword: row.has_fund_password,
       };
     });
     done();

@@ -11,7 +11,11 @@ declare module 'fastify' {
 /** One Kysely instance per app, over PostgreSQL or PGlite (see createDb); closed when the app closes. */
 export default fp(
   (app, _opts, done) => {
-    const db = createDb({ databaseUrl: app.config.databaseUrl, dataDir: app.config.dataDir });
+    const db = createDb({
+      databaseUrl: app.config.databaseUrl,
+      dataDir: app.config.dataDir,
+      onConnectionError: (err) => app.log.warn({ err }, 'idle database connection lost'),
+    });
     app.decorate('db', db);
     app.addHook('onClose', async () => {
       await db.destroy();

@@ -6,6 +6,10 @@ import type { ErrorKey, Lang } from '@fairdraw/contract';
 import { AppError } from '../lib/app-error.ts';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Answers any error with the envelope; for errors raised outside a route (see app.ts frameworkErrors). */
+    sendError: (err: unknown, request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+  }
   interface FastifyReply {
     /** Sends `{code: 200, msg: 'success', data}`. */
     ok: <T>(data: T) => FastifyReply;
@@ -105,12 +109,14 @@ export default fp(
         .send({ code: 301, msg: 'redirect', data: url });
     });
 
-    app.setErrorHandler((err, request, reply) => {
+    const handleError = (err: unknown, request: FastifyRequest, reply: FastifyReply) => {
       const c = classifyError(err);
       if (c.status >= 500) request.log.error({ err }, 'request failed');
       else request.log.info({ key: c.key, field: c.field }, 'request refused');
       return sendError(request, reply, c);
-    });
+    };
+    app.decorate('sendError', handleError);
+    app.setErrorHandler(handleError);
 
     app.setNotFoundHandler((request, reply) =>
       sendError(request, reply, { status: 404, key: 'NOT_FOUND', params: {} }),

@@ -55,6 +55,16 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
       if (serverUrl && dbName) {
         const client = new pg.Client({ connectionString: serverUrl });
         await client.connect();
+        // pg's pool.end() resolves before its clients' sockets have closed; a forced drop would kill them mid-close
+        // and their error event would surface as an unhandled error. Wait (briefly) until they are gone.
+        for (let i = 0; i < 50; i++) {
+          const { rows } = await client.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [dbName],
+          );
+          if (rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
         await client.query(`drop database if exists ${dbName} with (force)`);
         await client.end();
       }

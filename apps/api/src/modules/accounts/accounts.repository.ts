@@ -30,6 +30,7 @@ export type ActiveSession = {
   role: Role;
   is_guest: boolean;
   created_at: Date;
+  has_fund_password: boolean;
 };
 
 /** The session of a token hash if it is neither revoked nor expired at `now`, with its user. */
@@ -46,6 +47,7 @@ export async function findActiveSession(db: Db, tokenHash: string, now: Date): P
       'u.role',
       'u.is_guest',
       'u.created_at',
+      sql<boolean>`u.fund_password_hash is not null`.as('has_fund_password'),
     ])
     .where('s.token_hash', '=', tokenHash)
     .where('s.revoked_at', 'is', null)

@@ -11,6 +11,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     loginMaxFailures: app.config.loginMaxFailures,
     loginIpMaxFailures: app.config.loginIpMaxFailures,
     loginLockMinutes: app.config.loginLockMinutes,
+    demoGrant: app.config.demoGrant,
   };
   await warmUpPasswords();
   // Each of these costs an argon2 hash or creates rows, so they get a tighter per-IP budget than the global one.

@@ -6,6 +6,8 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import * as repo from './accounts.repository.ts';
+import { demoGrant, minor } from '@fairdraw/domain';
+import { postTransaction } from '../ledger/ledger.service.ts';
 
 /** The avatars the web build ships under /art/avatars. */
 export const AVATARS = Array.from({ length: 8 }, (_, i) => `/art/avatars/${i + 1}.svg`);
@@ -15,6 +17,8 @@ export type AccountsSettings = {
   loginMaxFailures: number;
   loginIpMaxFailures: number;
   loginLockMinutes: number;
+  /** Play money credited to a new guest's demo wallet (DEMO_GRANT); none when absent. */
+  demoGrant?: number;
 };
 
 function pickAvatar(): string {
@@ -112,6 +116,9 @@ export async function createGuest(db: Db, settings: AccountsSettings): Promise<S
       role: 'guest',
       is_guest: true,
     });
+    // The demo wallet's play money, posted in the same transaction as the guest itself.
+    if (settings.demoGrant)
+      await postTransaction(trx, demoGrant(user.id, minor(settings.demoGrant)), `guest:${user.id}`);
     return openSession(trx, user, settings, new Date());
   });
 }
@@ -128,6 +135,6 @@ export function toProfile(user: SessionUser): Profile {
     is_guest: user.isGuest,
     role: user.role,
     created_at: user.createdAt.getTime(),
-    has_fund_password: false, // set by the money module once fund passwords exist
+    has_fund_password: user.hasFundPassword,
   };
 }

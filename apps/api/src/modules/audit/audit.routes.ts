@@ -1,0 +1,44 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { API, auditEntry, envelope, ledgerReport, paged, pageQuery } from '@fairdraw/contract';
+import { errors, sessionHeaders } from '../../lib/schemas.ts';
+import { ledgerCheck } from '../ledger/ledger.service.ts';
+import { listAudit } from './audit.service.ts';
+
+/** Operator views of the books: the audit log and the ledger check. */
+const auditRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
+  const operator = [app.requireSession, app.requireOperator];
+
+  app.get(
+    API.adminAuditList,
+    {
+      preValidation: operator,
+      schema: {
+        tags: ['admin'],
+        summary: 'Audit log, newest first',
+        security: [{ token: [] }],
+        headers: sessionHeaders,
+        querystring: pageQuery,
+        response: { 200: envelope(paged(auditEntry)), ...errors(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => reply.ok(await listAudit(app.db, request.query.page, request.query.limit)),
+  );
+
+  app.get(
+    API.adminLedgerCheck,
+    {
+      preValidation: operator,
+      schema: {
+        tags: ['admin'],
+        summary: 'Ledger invariants: balanced transactions, zero total, cached = recomputed balances',
+        security: [{ token: [] }],
+        headers: sessionHeaders,
+        response: { 200: envelope(ledgerReport), ...errors(401, 403, 429) },
+      },
+    },
+    async (_request, reply) => reply.ok(await ledgerCheck(app.db)),
+  );
+  done();
+};
+
+export default auditRoutes;

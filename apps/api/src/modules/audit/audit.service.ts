@@ -1,0 +1,55 @@
+import type { AuditEntry, Paged } from '@fairdraw/contract';
+import type { Db } from '../../db/database.ts';
+
+/** Who did it: an operator (user id and account) or a system actor such as 'provider:sandbox' (no user id). */
+export type AuditActor = { userId: number | null; account: string };
+
+/**
+ * Appends one audit row (trust.md 21). Call it with the same `trx` as the action it records, so the action and its
+ * record commit or roll back together. `before`/`after` are JSON-serialisable snapshots (null when none).
+ */
+export async function writeAudit(
+  trx: Db,
+  actor: AuditActor,
+  action: string,
+  target: string,
+  before: unknown,
+  after: unknown,
+): Promise<void> {
+  await trx
+    .insertInto('audit_log')
+    .values({
+      actor_user_id: actor.userId,
+      actor_account: actor.account,
+      action,
+      target,
+      before: before === null || before === undefined ? null : JSON.stringify(before),
+      after: after === null || after === undefined ? null : JSON.stringify(after),
+    })
+    .execute();
+}
+
+/** The audit log, newest first. */
+export async function listAudit(db: Db, page: number, limit: number): Promise<Paged<AuditEntry>> {
+  const rows = await db
+    .selectFrom('audit_log')
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
+    .offset((page - 1) * limit)
+    .execute();
+  return {
+    list: rows.slice(0, limit).map((r) => ({
+      id: r.id,
+      actor: r.actor_account,
+      action: r.action,
+      target: r.target,
+      before: r.before,
+      after: r.after,
+      at: r.at.getTime(),
+    })),
+    page,
+    limit,
+    has_more: rows.length > limit,
+  };
+}

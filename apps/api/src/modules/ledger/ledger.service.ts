@@ -1,0 +1,110 @@
+/**
+ * The ledger service: the one way money moves (architecture.md "Money", packages/domain/src/ledger.ts for the account
+ * model and the sign convention).
+ *
+ *   postTransaction(trx, tx, reference)   post a domain LedgerTransaction inside the caller's database transaction
+ *   getBalances(db, userId)               a user's cash, demo and pending balances
+ *   ledgerCheck(db)                       the reconciliation report (trust.md 1–3), computed in SQL
+ *
+ * Usage (a withdrawal request; the caller opens the transaction so its own rows and the postings commit together):
+ *
+ *   await db.transaction().execute(async (trx) => {
+ *     const w = await insertWithdrawal(trx, …);
+ *     await postTransaction(trx, withdrawalRequested(userId, amount, fee), `withdrawal:${w.id}`);
+ *   });
+ *
+ * postTransaction throws AppError('INSUFFICIENT_BALANCE') when a player account would go below zero and
+ * AppError('ALREADY_DECIDED') when (tx.kind, reference) was already posted; either way the caller's transaction
+ * must roll back (let the error propagate out of `execute`).
+ */
+import { accountKey } from '@fairdraw/domain';
+import type { LedgerTransaction } from '@fairdraw/domain';
+import type { LedgerReport } from '@fairdraw/contract';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import * as repo from './ledger.repository.ts';
+
+export type PostedTransaction = {
+  transactionId: number;
+  /** The new cached balance of every account the transaction touched, by account key. */
+  balances: Map<string, number>;
+};
+
+/**
+ * Posts `tx` (built by the domain, so already balanced) under `reference`, the business event it records
+ * ('deposit:17', 'withdrawal:9', 'guest:5'). Must run inside a database transaction (`trx`).
+ */
+export async function postTransaction(trx: Db, tx: LedgerTransaction, reference: string): Promise<PostedTransaction> {
+  if (!trx.isTransaction) throw new Error('postTransaction needs a database transaction');
+  const transactionId = await repo.insertTransaction(trx, tx.kind, reference);
+  if (transactionId === undefined) throw new AppError('ALREADY_DECIDED');
+
+  // One delta per account; accounts in key order, so two transactions lock shared rows in the same order and
+  // cannot deadlock each other.
+  const deltas = new Map<string, { kind: string; userId: number | null; delta: number }>();
+  for (const p of tx.postings) {
+    const key = accountKey(p.account);
+    const entry = deltas.get(key) ?? { kind: p.account.kind, userId: p.account.userId ?? null, delta: 0 };
+    entry.delta += p.amount;
+    deltas.set(key, entry);
+  }
+  const keys = [...deltas.keys()].sort();
+  const ids = await repo.upsertAccounts(
+    trx,
+    keys.map((key) => {
+      const d = deltas.get(key);
+      return { key, kind: d?.kind ?? '', user_id: d?.userId ?? null };
+    }),
+  );
+  const idOf = (key: string): number => {
+    const id = ids.get(key);
+    if (id === undefined) throw new Error(`ledger account ${key} missing after upsert`);
+    return id;
+  };
+
+  const balances = new Map<string, number>();
+  for (const key of keys) {
+    const delta = deltas.get(key)?.delta ?? 0;
+    const balance = await repo.applyDelta(trx, idOf(key), delta);
+    if (balance === undefined) throw new AppError('INSUFFICIENT_BALANCE');
+    balances.set(key, balance);
+  }
+  await repo.insertPostings(
+    trx,
+    tx.postings.map((p) => ({
+      transaction_id: transactionId,
+      account_id: idOf(accountKey(p.account)),
+      amount: p.amount,
+    })),
+  );
+  return { transactionId, balances };
+}
+
+export type UserBalances = { cash: number; demo: number; pending: number };
+
+/** A user's balances; an account never posted to counts as 0. */
+export async function getBalances(db: Db, userId: number): Promise<UserBalances> {
+  const rows = await repo.balancesOfUser(db, userId);
+  const of = (kind: string) => rows.find((r) => r.kind === kind)?.balance ?? 0;
+  return { cash: of('player_cash'), demo: of('player_demo'), pending: of('withdrawals_pending') };
+}
+
+/**
+ * The reconciliation report (trust.md 1–3): every transaction sums to zero (and has postings), all postings sum to
+ * zero, and each account's cached balance equals the sum of its postings. Lists are capped at 1000 entries.
+ */
+export async function ledgerCheck(db: Db): Promise<LedgerReport> {
+  const [counts, unbalanced, mismatches] = await Promise.all([
+    repo.ledgerCounts(db),
+    repo.unbalancedTransactions(db),
+    repo.balanceMismatches(db),
+  ]);
+  return {
+    ok: counts.total === 0 && unbalanced.length === 0 && mismatches.length === 0,
+    transactions: counts.transactions,
+    postings: counts.postings,
+    total: counts.total,
+    unbalanced,
+    mismatches,
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * Payment providers behind one small interface (payments.md "Provider webhooks"). A provider verifies its own
+ * webhook (signature, timestamp, body) and turns it into an event; what the event does is the same for all of them
+ * (payments.service.ts). Add a real PSP by implementing PaymentProvider and listing it in providers().
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+
+export type PaymentEvent = { id: string; type: 'pix.paid'; deposit_id: number; amount: number };
+
+export interface PaymentProvider {
+  readonly name: string;
+  /** Checks the raw body against the headers at `now`; returns the event or throws an AppError (400). */
+  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, now: Date): PaymentEvent;
+}
+
+export const SIGNATURE_HEADER = 'x-fd-signature';
+export const TIMESTAMP_HEADER = 'x-fd-timestamp';
+/** A webhook older than this, or this far in the future, is refused (replay window). */
+export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
+
+const eventSchema = z.object({
+  id: z.string().min(1).max(100),
+  type: z.literal('pix.paid'),
+  deposit_id: z.number().int().positive(),
+  amount: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+
+/** hex HMAC-SHA256 over `timestamp + "." + rawBody`. */
+export function signWebhook(secret: string, timestamp: number, rawBody: Buffer | string): string {
+  return createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody).digest('hex');
+}
+
+function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
+  const v = headers[name];
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** The built-in sandbox provider: HMAC-signed events, so the whole path can be exercised without a real PSP. */
+export function sandboxProvider(secret: string): PaymentProvider {
+  return {
+    name: 'sandbox',
+    verifyWebhook(rawBody, headers, now) {
+      const timestampText = header(headers, TIMESTAMP_HEADER) ?? '';
+      const signature = header(headers, SIGNATURE_HEADER) ?? '';
+      if (!/^\d{1,12}$/.test(timestampText)) throw new AppError('WEBHOOK_TIMESTAMP_STALE');
+      const timestamp = Number(timestampText);
+      if (Math.abs(now.getTime() / 1000 - timestamp) > WEBHOOK_TOLERANCE_SECONDS) {
+        throw new AppError('WEBHOOK_TIMESTAMP_STALE');
+      }
+      const expected = Buffer.from(signWebhook(secret, timestamp, rawBody), 'hex');
+      const given = /^[0-9a-fA-F]{64}$/.test(signature) ? Buffer.from(signature, 'hex') : Buffer.alloc(0);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+      }
+      // Parsed only after the signature holds.
+      let json: unknown;
+      try {
+        json = JSON.parse(rawBody.toString('utf8'));
+      } catch {
+        throw new AppError('INVALID_JSON');
+      }
+      const event = eventSchema.safeParse(json);
+      if (!event.success) throw new AppError('VALIDATION_FAILED');
+      return event.data;
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminDecisionRequest, API, envelope } from '@fairdraw/contract';
+import { commonHeaders, errors, sessionHeaders } from '../../lib/schemas.ts';
+import { actorOf } from '../recharge/recharge.routes.ts';
+import { confirmSandboxPayment, handleWebhook, providers } from './payments.service.ts';
+
+const webhookResult = z.object({ credited: z.boolean() });
+
+const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const all = providers(app.config);
+
+  // The webhook gets a scope of its own whose only parser keeps the raw bytes: the signature is over the body as
+  // sent, so it is checked before anything parses it (payments.md).
+  await app.register((plain, _opts, done) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
+      done(null, body);
+    });
+    scope.post(
+      API.payWebhook,
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Signed payment-provider callback (sandbox: HMAC-SHA256 of `timestamp.body`)',
+          headers: commonHeaders,
+          params: z.object({ provider: z.string().max(40) }),
+          response: { 200: envelope(webhookResult), ...errors(400, 404, 413, 429) },
+        },
+      },
+      async (request, reply) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        return reply.ok(await handleWebhook(app.db, all, request.params.provider, raw, request.headers, new Date()));
+      },
+    );
+    done();
+  });
+
+  app.post(
+    API.adminPixSandboxConfirm,
+    {
+      preValidation: [app.requireSession, app.requireOperator],
+      schema: {
+        tags: ['admin'],
+        summary: 'Complete a pending PIX deposit through the sandbox provider (demo)',
+        security: [{ token: [] }],
+        headers: sessionHeaders,
+        body: adminDecisionRequest,
+        response: { 200: envelope(webhookResult), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.ok(
+        await confirmSandboxPayment(
+          app.db,
+          all,
+          app.config.pixSandboxSecret,
+          actorOf(request),
+          request.body.id,
+          new Date(),
+        ),
+      ),
+  );
+};
+
+export default paymentsRoutes;

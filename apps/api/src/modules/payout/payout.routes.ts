@@ -1,0 +1,74 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API, addPayoutRequest, deletePayoutRequest, envelope, payoutMethod } from '@fairdraw/contract';
+import { errors, sessionHeaders } from '../../lib/schemas.ts';
+import { playerOf } from '../security/player-only.ts';
+import * as payout from './payout.service.ts';
+
+/** The player's payout methods: bank cards, crypto wallets, PIX keys. */
+const payoutRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
+  app.get(
+    API.payoutList,
+    {
+      // Session and role before the body is parsed: a guest or a stranger learns nothing from validation.
+      onRequest: [app.requireSession, app.requirePlayer],
+      schema: {
+        tags: ['payout'],
+        summary: 'Own payout methods, newest first (masked)',
+        security: [{ token: [] }],
+        headers: sessionHeaders,
+        response: { 200: envelope(z.array(payoutMethod)), ...errors(401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const user = playerOf(request);
+      return reply.ok(await payout.listPayoutMethods(app.db, user.id));
+    },
+  );
+
+  app.post(
+    API.payoutAdd,
+    {
+      // Session and role before the body is parsed: a guest or a stranger learns nothing from validation.
+      onRequest: [app.requireSession, app.requirePlayer],
+      // Verifies the login password with argon2: the same tight per-IP budget as login.
+      config: { rateLimit: { max: app.config.authRateLimitMax, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['payout'],
+        summary: 'Bind a bank card, crypto wallet or PIX key (needs the login password)',
+        security: [{ token: [] }],
+        headers: sessionHeaders,
+        body: addPayoutRequest,
+        response: { 200: envelope(payoutMethod), ...errors(400, 401, 403, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const user = playerOf(request);
+      return reply.ok(await payout.addPayoutMethod(app.db, user, request.body, new Date(), app.config));
+    },
+  );
+
+  app.post(
+    API.payoutDelete,
+    {
+      // Session and role before the body is parsed: a guest or a stranger learns nothing from validation.
+      onRequest: [app.requireSession, app.requirePlayer],
+      schema: {
+        tags: ['payout'],
+        summary: 'Remove one of your payout methods (past withdrawals keep it)',
+        security: [{ token: [] }],
+        headers: sessionHeaders,
+        body: deletePayoutRequest,
+        response: { 200: envelope(z.null()), ...errors(400, 401, 403, 404, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const user = playerOf(request);
+      await payout.deletePayoutMethod(app.db, user.id, request.body.id, new Date());
+      return reply.ok(null);
+    },
+  );
+  done();
+};
+
+export default payoutRoutes;

@@ -1,0 +1,72 @@
+import { classifyPixKey, normalizeBankCardNumber, toChecksumAddress, validateCryptoAddress } from '@fairdraw/domain';
+import type { AddPayoutRequest, PayoutMethod } from '@fairdraw/contract';
+import type { Db } from '../../db/database.ts';
+import type { PayoutDetails, PayoutMethodType } from '../../db/tables-payouts.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import { verifyLoginPassword } from '../security/password.service.ts';
+import type { LoginThrottleSettings } from '../security/password.service.ts';
+import { toPayoutMethod } from './payout.mapper.ts';
+import * as repo from './payout.repository.ts';
+
+// For withdrawals: one import for what they need of payout methods.
+export { countActivePayoutMethods, findActivePayoutMethod } from './payout.repository.ts';
+export { toPayoutMethod } from './payout.mapper.ts';
+
+/** Active (not deleted) methods one player may have at once. */
+export const MAX_PAYOUT_METHODS = 10;
+
+/** Checks the details of a new method with the domain's validators and answers what is stored. */
+export function payoutDetails(input: AddPayoutRequest): { type: PayoutMethodType; details: PayoutDetails } {
+  switch (input.type) {
+    case 'bank': {
+      const cardNumber = normalizeBankCardNumber(input.card_number);
+      if (cardNumber === null) throw new AppError('CARD_NUMBER_INVALID', { field: 'card_number' });
+      return { type: 'bank', details: { name: input.name, bank_name: input.bank_name, card_number: cardNumber } };
+    }
+    case 'crypto': {
+      if (!validateCryptoAddress(input.coin, input.address)) {
+        throw new AppError('CRYPTO_ADDRESS_INVALID', { field: 'address' });
+      }
+      // Ethereum addresses are kept in their EIP-55 spelling, whatever case was typed.
+      const address = input.coin === 'USDT-ERC20' ? toChecksumAddress(input.address) : input.address;
+      return { type: 'crypto', details: { alias: input.alias, coin: input.coin, address } };
+    }
+    case 'pix': {
+      const key = classifyPixKey(input.key);
+      if (key === null) throw new AppError('PIX_KEY_INVALID', { field: 'key' });
+      return { type: 'pix', details: { key_type: key.type, key: key.normalized } };
+    }
+  }
+}
+
+export async function listPayoutMethods(db: Db, userId: number): Promise<PayoutMethod[]> {
+  return (await repo.listActivePayoutMethods(db, userId)).map(toPayoutMethod);
+}
+
+/**
+ * Binds a payout method: details valid, then the login password (a wrong one counts against the login throttle),
+ * then the limit, checked under a lock on the player's row so parallel adds cannot pass it.
+ */
+export async function addPayoutMethod(
+  db: Db,
+  user: SessionUser,
+  input: AddPayoutRequest,
+  now: Date,
+  settings: LoginThrottleSettings,
+): Promise<PayoutMethod> {
+  const method = payoutDetails(input);
+  await verifyLoginPassword(db, user, input.password, now, settings, 'PASSWORD_INCORRECT', 'password');
+  return db.transaction().execute(async (trx) => {
+    await repo.lockUser(trx, user.id);
+    if ((await repo.countActivePayoutMethods(trx, user.id)) >= MAX_PAYOUT_METHODS) {
+      throw new AppError('PAYOUT_LIMIT_REACHED', { params: { max: MAX_PAYOUT_METHODS } });
+    }
+    return toPayoutMethod(await repo.insertPayoutMethod(trx, { user_id: user.id, ...method }));
+  });
+}
+
+/** Removes one of the player's own methods; anyone else's id, a deleted or an unknown one: 404 PAYOUT_NOT_FOUND. */
+export async function deletePayoutMethod(db: Db, userId: number, id: number, now: Date): Promise<void> {
+  if (!(await repo.softDeletePayoutMethod(db, userId, id, now))) throw new AppError('PAYOUT_NOT_FOUND');
+}

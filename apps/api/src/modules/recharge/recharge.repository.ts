@@ -1,0 +1,116 @@
+import { sql } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { DepositStatus } from '@fairdraw/contract';
+import type { Db } from '../../db/database.ts';
+import type { DepositsTable, RechargeChannelsTable } from '../../db/tables-deposits.ts';
+
+export type ChannelRow = Selectable<RechargeChannelsTable>;
+export type DepositRow = Selectable<DepositsTable>;
+export type DepositWithChannel = DepositRow & { channel_type: ChannelRow['type']; channel_name: string };
+export type DepositWithUser = DepositWithChannel & { account: string; nickname: string };
+
+export async function listChannels(db: Db, onlyEnabled: boolean): Promise<ChannelRow[]> {
+  let q = db.selectFrom('recharge_channels').selectAll().orderBy('sort').orderBy('id');
+  if (onlyEnabled) q = q.where('enabled', '=', true);
+  return q.execute();
+}
+
+export async function findChannel(db: Db, id: number): Promise<ChannelRow | undefined> {
+  return db.selectFrom('recharge_channels').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertChannel(db: Db, values: Insertable<RechargeChannelsTable>): Promise<ChannelRow> {
+  return db.insertInto('recharge_channels').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateChannel(
+  db: Db,
+  id: number,
+  values: Updateable<RechargeChannelsTable>,
+): Promise<ChannelRow | undefined> {
+  return db.updateTable('recharge_channels').set(values).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+export async function insertDeposit(db: Db, values: Insertable<DepositsTable>): Promise<DepositRow> {
+  return db.insertInto('deposits').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function setBrCode(db: Db, id: number, brCode: string): Promise<void> {
+  await db.updateTable('deposits').set({ br_code: brCode }).where('id', '=', id).execute();
+}
+
+function withChannel(db: Db) {
+  return db
+    .selectFrom('deposits as d')
+    .innerJoin('recharge_channels as c', 'c.id', 'd.channel_id')
+    .selectAll('d')
+    .select(['c.type as channel_type', 'c.name as channel_name']);
+}
+
+export async function findDeposit(db: Db, id: number): Promise<DepositWithChannel | undefined> {
+  return withChannel(db).where('d.id', '=', id).executeTakeFirst();
+}
+
+/** Locks the deposit row until the transaction ends: decisions on one deposit run one at a time. */
+export async function lockDeposit(trx: Db, id: number): Promise<DepositRow | undefined> {
+  return trx.selectFrom('deposits').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function decideDeposit(
+  trx: Db,
+  id: number,
+  values: Pick<
+    Updateable<DepositsTable>,
+    'status' | 'reason' | 'decided_at' | 'decided_by' | 'provider' | 'provider_ref'
+  >,
+): Promise<void> {
+  await trx.updateTable('deposits').set(values).where('id', '=', id).execute();
+}
+
+export async function listUserDeposits(
+  db: Db,
+  userId: number,
+  from: Date,
+  to: Date,
+  page: number,
+  limit: number,
+): Promise<DepositWithChannel[]> {
+  return withChannel(db)
+    .where('d.user_id', '=', userId)
+    .where('d.created_at', '>=', from)
+    .where('d.created_at', '<', to)
+    .orderBy('d.created_at', 'desc')
+    .orderBy('d.id', 'desc')
+    .limit(limit + 1)
+    .offset((page - 1) * limit)
+    .execute();
+}
+
+export async function listDepositsForOperator(
+  db: Db,
+  status: DepositStatus,
+  q: string | undefined,
+  page: number,
+  limit: number,
+): Promise<DepositWithUser[]> {
+  let query = withChannel(db)
+    .innerJoin('users as u', 'u.id', 'd.user_id')
+    .select(['u.account', 'u.nickname'])
+    .where('d.status', '=', status);
+  if (q) {
+    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb('u.account', 'ilike', pattern),
+        eb(sql<string>`d.transfer->>'payer_name'`, 'ilike', pattern),
+        eb('d.tx_hash', 'ilike', pattern),
+      ]),
+    );
+  }
+  return query
+    .orderBy('d.created_at', 'desc')
+    .orderBy('d.id', 'desc')
+    .limit(limit + 1)
+    .offset((page - 1) * limit)
+    .execute();
+}

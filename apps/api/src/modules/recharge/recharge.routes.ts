@@ -1,0 +1,178 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminChannel,
+  adminDecisionRequest,
+  adminDeposit,
+  adminRechargeListQuery,
+  API,
+  deposit,
+  envelope,
+  paged,
+  rechargeChannel,
+  rechargeListQuery,
+  rechargeSubmitRequest,
+} from '@fairdraw/contract';
+import { errors, sessionHeaders } from '../../lib/schemas.ts';
+import { idempotentHeaders } from '../../plugins/idempotency.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import type { AuditActor } from '../audit/audit.service.ts';
+import * as recharge from './recharge.service.ts';
+
+function userOf(request: { user: SessionUser | null }): SessionUser {
+  if (!request.user) throw new Error('requireSession did not set the user');
+  return request.user;
+}
+
+export function actorOf(request: { user: SessionUser | null }): AuditActor {
+  const user = userOf(request);
+  return { userId: user.id, account: user.account };
+}
+
+const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
+  const player = [app.requireSession, app.requirePlayer];
+  const operator = [app.requireSession, app.requireOperator];
+  const security = [{ token: [] }];
+
+  app.get(
+    API.rechargeChannels,
+    {
+      preValidation: player,
+      schema: {
+        tags: ['recharge'],
+        summary: 'Enabled deposit channels',
+        security,
+        headers: sessionHeaders,
+        response: { 200: envelope(z.array(rechargeChannel)), ...errors(401, 403, 429) },
+      },
+    },
+    async (_request, reply) => reply.ok(await recharge.listChannels(app.db)),
+  );
+
+  app.post(
+    API.rechargeSubmit,
+    {
+      // Who may call is settled before the body is validated: a guest hears DEMO_NOT_ALLOWED, not a field error.
+      preValidation: player,
+      preHandler: app.idempotent,
+      schema: {
+        tags: ['recharge'],
+        summary: 'Submit a deposit (idempotent with the idempotency-key header)',
+        security,
+        headers: idempotentHeaders,
+        body: rechargeSubmitRequest,
+        response: { 200: envelope(deposit), ...errors(400, 401, 403, 404, 409, 413, 415, 422, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.ok(await recharge.submitDeposit(app.db, userOf(request), request.body, app.config.currency)),
+  );
+
+  app.get(
+    API.rechargeList,
+    {
+      preValidation: player,
+      schema: {
+        tags: ['recharge'],
+        summary: 'Own deposits in a range of business days, newest first',
+        security,
+        headers: sessionHeaders,
+        querystring: rechargeListQuery,
+        response: { 200: envelope(paged(deposit)), ...errors(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.ok(
+        await recharge.listOwnDeposits(
+          app.db,
+          userOf(request).id,
+          request.query,
+          app.config.businessTimeZone,
+          new Date(),
+        ),
+      ),
+  );
+
+  app.get(
+    API.adminRechargeList,
+    {
+      preValidation: operator,
+      schema: {
+        tags: ['admin'],
+        summary: 'Deposit queue',
+        security,
+        headers: sessionHeaders,
+        querystring: adminRechargeListQuery,
+        response: { 200: envelope(paged(adminDeposit)), ...errors(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => reply.ok(await recharge.listForOperator(app.db, request.query)),
+  );
+
+  app.post(
+    API.adminRechargeApprove,
+    {
+      preValidation: operator,
+      schema: {
+        tags: ['admin'],
+        summary: 'Approve a pending deposit: credits the player once',
+        security,
+        headers: sessionHeaders,
+        body: adminDecisionRequest,
+        response: { 200: envelope(adminDeposit), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => reply.ok(await recharge.approveDeposit(app.db, actorOf(request), request.body.id)),
+  );
+
+  app.post(
+    API.adminRechargeReject,
+    {
+      preValidation: operator,
+      schema: {
+        tags: ['admin'],
+        summary: 'Reject a pending deposit with a reason the player sees',
+        security,
+        headers: sessionHeaders,
+        body: adminDecisionRequest,
+        response: { 200: envelope(adminDeposit), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.ok(await recharge.rejectDeposit(app.db, actorOf(request), request.body.id, request.body.reason)),
+  );
+
+  app.get(
+    API.adminChannelList,
+    {
+      preValidation: operator,
+      schema: {
+        tags: ['admin'],
+        summary: 'All deposit channels with their settings',
+        security,
+        headers: sessionHeaders,
+        response: { 200: envelope(z.array(adminChannel)), ...errors(401, 403, 429) },
+      },
+    },
+    async (_request, reply) => reply.ok(await recharge.listChannelsForOperator(app.db)),
+  );
+
+  app.post(
+    API.adminChannelSave,
+    {
+      preValidation: operator,
+      schema: {
+        tags: ['admin'],
+        summary: 'Create (no id) or update a deposit channel',
+        security,
+        headers: sessionHeaders,
+        body: adminChannel,
+        response: { 200: envelope(adminChannel), ...errors(400, 401, 403, 404, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => reply.ok(await recharge.saveChannel(app.db, actorOf(request), request.body)),
+  );
+  done();
+};
+
+export default rechargeRoutes;

@@ -1,0 +1,354 @@
+import {
+  classifyPixKey,
+  depositCredited,
+  formatAmount,
+  minor,
+  pixBrCode,
+  reportRange,
+  validateCryptoAddress,
+} from '@fairdraw/domain';
+import type { CurrencyCode } from '@fairdraw/domain';
+import type {
+  AdminChannel,
+  AdminDeposit,
+  Deposit,
+  DepositStatus,
+  Paged,
+  RechargeChannel,
+  RechargeRange,
+  RechargeSubmitRequest,
+} from '@fairdraw/contract';
+import type { Db } from '../../db/database.ts';
+import type {
+  BankChannelConfig,
+  ChannelConfig,
+  CryptoChannelConfig,
+  PixChannelConfig,
+} from '../../db/tables-deposits.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import type { AuditActor } from '../audit/audit.service.ts';
+import { postTransaction } from '../ledger/ledger.service.ts';
+import * as repo from './recharge.repository.ts';
+import type { ChannelRow, DepositRow, DepositWithChannel } from './recharge.repository.ts';
+
+const bankConfig = (c: ChannelRow) => (c.type === 'bank' ? (c.config as BankChannelConfig) : null);
+const cryptoConfig = (c: ChannelRow) => (c.type === 'crypto' ? (c.config as CryptoChannelConfig) : null);
+const pixConfig = (c: ChannelRow) => (c.type === 'pix' ? (c.config as PixChannelConfig) : null);
+
+/** The player's view of a channel; a PIX channel's key is not shown (the BR Code comes with each deposit). */
+export function toRechargeChannel(c: ChannelRow): RechargeChannel {
+  const bank = bankConfig(c);
+  const crypto = cryptoConfig(c);
+  return {
+    id: c.id,
+    type: c.type,
+    name: c.name,
+    min: c.min,
+    max: c.max,
+    bank: bank ? { payee: bank.payee, account_number: bank.account_number, bank: bank.bank } : null,
+    crypto: crypto ? { coin: crypto.coin, address: crypto.address } : null,
+  };
+}
+
+export function toAdminChannel(c: ChannelRow): AdminChannel {
+  const pix = pixConfig(c);
+  return {
+    ...toRechargeChannel(c),
+    enabled: c.enabled,
+    sort: c.sort,
+    pix: pix ? { key: pix.key, merchant_name: pix.merchant_name, merchant_city: pix.merchant_city } : null,
+  };
+}
+
+export function toDeposit(d: DepositWithChannel): Deposit {
+  return {
+    id: d.id,
+    channel_id: d.channel_id,
+    channel_type: d.channel_type,
+    channel_name: d.channel_name,
+    amount: d.amount,
+    status: d.status,
+    reason: d.reason,
+    created_at: d.created_at.getTime(),
+    decided_at: d.decided_at ? d.decided_at.getTime() : null,
+    br_code: d.br_code,
+    pay_address: d.pay_address,
+    tx_hash: d.tx_hash,
+    transfer: d.transfer,
+  };
+}
+
+export async function listChannels(db: Db): Promise<RechargeChannel[]> {
+  return (await repo.listChannels(db, true)).map(toRechargeChannel);
+}
+
+const TX_HASH = {
+  'USDT-TRC20': /^[0-9a-fA-F]{64}$/,
+  'USDT-ERC20': /^0x[0-9a-fA-F]{64}$/,
+} as const;
+
+/** The PIX txid of a deposit: short, letters and digits only (pix.ts allows 25). */
+export function pixTxid(depositId: number): string {
+  return `FD${depositId}`;
+}
+
+const nonEmpty = (s: string | undefined): s is string => typeof s === 'string' && s.trim() !== '';
+
+/**
+ * A player's deposit request, checked in the order the form is filled (contract recharge.ts): channel, amount,
+ * the channel's limits, then the channel's own fields. Creates a pending deposit.
+ */
+export async function submitDeposit(
+  db: Db,
+  user: SessionUser,
+  input: RechargeSubmitRequest,
+  currency: CurrencyCode,
+): Promise<Deposit> {
+  if (input.channel_id === undefined) throw new AppError('CHANNEL_REQUIRED', { field: 'channel_id' });
+  const channel = await repo.findChannel(db, input.channel_id);
+  if (!channel || !channel.enabled) throw new AppError('CHANNEL_NOT_FOUND', { field: 'channel_id' });
+  if (input.amount === undefined || input.amount <= 0) throw new AppError('AMOUNT_REQUIRED', { field: 'amount' });
+  const amount = input.amount;
+  if (amount < channel.min) {
+    throw new AppError('AMOUNT_BELOW_MIN', { field: 'amount', params: { min: formatAmount(channel.min, currency) } });
+  }
+  if (amount > channel.max) {
+    throw new AppError('AMOUNT_ABOVE_MAX', { field: 'amount', params: { max: formatAmount(channel.max, currency) } });
+  }
+  const values: Parameters<typeof repo.insertDeposit>[1] = {
+    user_id: user.id,
+    channel_id: channel.id,
+    amount,
+    status: 'pending',
+    transfer: null,
+  };
+  const crypto = cryptoConfig(channel);
+  if (channel.type === 'bank') {
+    const { payee, account_number, bank, deposit_time, payer_name } = input;
+    if (
+      !nonEmpty(payee) ||
+      !nonEmpty(account_number) ||
+      !nonEmpty(bank) ||
+      !nonEmpty(payer_name) ||
+      deposit_time === undefined ||
+      deposit_time <= 0
+    ) {
+      throw new AppError('REQUIRED_FIELDS');
+    }
+    values.transfer = JSON.stringify({ payee, account_number, bank, deposit_time, payer_name });
+  } else if (crypto) {
+    const hash = input.tx_hash ?? '';
+    if (!TX_HASH[crypto.coin].test(hash)) throw new AppError('TX_HASH_INVALID', { field: 'tx_hash' });
+    values.tx_hash = hash;
+    values.pay_address = crypto.address;
+  }
+  const pix = pixConfig(channel);
+  const row = await db.transaction().execute(async (trx) => {
+    const inserted = await repo.insertDeposit(trx, values);
+    if (pix) {
+      // The amount is read as BRL cents: the PIX channel is meant for BRL sites (README "Payments").
+      const brCode = pixBrCode({
+        key: pix.key,
+        merchantName: pix.merchant_name,
+        merchantCity: pix.merchant_city,
+        amount: minor(amount),
+        txid: pixTxid(inserted.id),
+      });
+      await repo.setBrCode(trx, inserted.id, brCode);
+    }
+    return inserted;
+  });
+  const created = await repo.findDeposit(db, row.id);
+  if (!created) throw new Error('deposit vanished after insert');
+  return toDeposit(created);
+}
+
+export async function listOwnDeposits(
+  db: Db,
+  userId: number,
+  query: { range: RechargeRange; page: number; limit: number },
+  timeZone: string,
+  now: Date,
+): Promise<Paged<Deposit>> {
+  const { from, to } = reportRange(query.range, now, timeZone);
+  const rows = await repo.listUserDeposits(db, userId, from, to, query.page, query.limit);
+  return {
+    list: rows.slice(0, query.limit).map(toDeposit),
+    page: query.page,
+    limit: query.limit,
+    has_more: rows.length > query.limit,
+  };
+}
+
+export async function listForOperator(
+  db: Db,
+  query: { status: DepositStatus; q?: string | undefined; page: number; limit: number },
+): Promise<Paged<AdminDeposit>> {
+  const rows = await repo.listDepositsForOperator(db, query.status, query.q || undefined, query.page, query.limit);
+  return {
+    list: rows
+      .slice(0, query.limit)
+      .map((r) => ({ ...toDeposit(r), user: { user_id: r.user_id, account: r.account, nickname: r.nickname } })),
+    page: query.page,
+    limit: query.limit,
+    has_more: rows.length > query.limit,
+  };
+}
+
+function snapshot(d: DepositRow) {
+  return { id: d.id, user_id: d.user_id, amount: d.amount, status: d.status, reason: d.reason };
+}
+
+export type CreditSource = { provider: string; providerRef: string } | null;
+
+/**
+ * Marks a pending deposit successful and credits it (domain depositCredited, reference 'deposit:<id>'), with its
+ * audit row, in the caller's transaction. The deposit row is locked first; a deposit already decided gives
+ * 409 ALREADY_DECIDED, so a second approval (or webhook) credits nothing.
+ */
+export async function creditDeposit(
+  trx: Db,
+  id: number,
+  actor: AuditActor,
+  action: string,
+  source: CreditSource,
+): Promise<void> {
+  const before = await repo.lockDeposit(trx, id);
+  if (!before) throw new AppError('DEPOSIT_NOT_FOUND');
+  if (before.status !== 'pending') throw new AppError('ALREADY_DECIDED');
+  const decided = {
+    status: 'success' as const,
+    decided_at: new Date(),
+    decided_by: actor.userId,
+    ...(source ? { provider: source.provider, provider_ref: source.providerRef } : {}),
+  };
+  await repo.decideDeposit(trx, id, decided);
+  await postTransaction(trx, depositCredited(before.user_id, minor(before.amount)), `deposit:${id}`);
+  await writeAudit(trx, actor, action, `deposit:${id}`, snapshot(before), {
+    ...snapshot(before),
+    status: 'success',
+    ...(source ? { provider: source.provider, provider_ref: source.providerRef } : {}),
+  });
+}
+
+async function decidedDeposit(db: Db, id: number): Promise<AdminDeposit> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'account', 'nickname'])
+    .where('id', '=', db.selectFrom('deposits').select('user_id').where('id', '=', id))
+    .executeTakeFirst();
+  const d = await repo.findDeposit(db, id);
+  if (!d || !rows) throw new AppError('DEPOSIT_NOT_FOUND');
+  return { ...toDeposit(d), user: { user_id: rows.id, account: rows.account, nickname: rows.nickname } };
+}
+
+export async function approveDeposit(db: Db, actor: AuditActor, id: number): Promise<AdminDeposit> {
+  await db.transaction().execute((trx) => creditDeposit(trx, id, actor, 'deposit.approve', null));
+  return decidedDeposit(db, id);
+}
+
+export async function rejectDeposit(
+  db: Db,
+  actor: AuditActor,
+  id: number,
+  reason: string | undefined,
+): Promise<AdminDeposit> {
+  if (!nonEmpty(reason)) throw new AppError('REASON_REQUIRED', { field: 'reason' });
+  await db.transaction().execute(async (trx) => {
+    const before = await repo.lockDeposit(trx, id);
+    if (!before) throw new AppError('DEPOSIT_NOT_FOUND');
+    if (before.status !== 'pending') throw new AppError('ALREADY_DECIDED');
+    await repo.decideDeposit(trx, id, {
+      status: 'rejected',
+      reason,
+      decided_at: new Date(),
+      decided_by: actor.userId,
+    });
+    await writeAudit(trx, actor, 'deposit.reject', `deposit:${id}`, snapshot(before), {
+      ...snapshot(before),
+      status: 'rejected',
+      reason,
+    });
+  });
+  return decidedDeposit(db, id);
+}
+
+export async function listChannelsForOperator(db: Db): Promise<AdminChannel[]> {
+  return (await repo.listChannels(db, false)).map(toAdminChannel);
+}
+
+/** Checks an operator's channel settings with the domain validators and returns the config to store. */
+function channelConfig(input: AdminChannel): ChannelConfig {
+  if (input.max < input.min) throw new AppError('AMOUNT_INVALID', { field: 'max' });
+  switch (input.type) {
+    case 'bank': {
+      const b = input.bank;
+      if (!b || !nonEmpty(b.payee) || !nonEmpty(b.account_number) || !nonEmpty(b.bank)) {
+        throw new AppError('REQUIRED_FIELDS', { field: 'bank' });
+      }
+      return { payee: b.payee.trim(), account_number: b.account_number.trim(), bank: b.bank.trim() };
+    }
+    case 'crypto': {
+      const c = input.crypto;
+      if (!c || !nonEmpty(c.address)) throw new AppError('REQUIRED_FIELDS', { field: 'crypto' });
+      const address = c.address.trim();
+      if (!validateCryptoAddress(c.coin, address)) {
+        throw new AppError('CRYPTO_ADDRESS_INVALID', { field: 'crypto.address' });
+      }
+      return { coin: c.coin, address };
+    }
+    case 'pix': {
+      const p = input.pix;
+      if (!p || !nonEmpty(p.key) || !nonEmpty(p.merchant_name) || !nonEmpty(p.merchant_city)) {
+        throw new AppError('REQUIRED_FIELDS', { field: 'pix' });
+      }
+      const key = classifyPixKey(p.key);
+      if (!key) throw new AppError('PIX_KEY_INVALID', { field: 'pix.key' });
+      const config = {
+        key: key.normalized,
+        merchant_name: p.merchant_name.trim(),
+        merchant_city: p.merchant_city.trim(),
+      };
+      try {
+        pixBrCode({ key: config.key, merchantName: config.merchant_name, merchantCity: config.merchant_city });
+      } catch {
+        throw new AppError('VALIDATION_FAILED', { field: 'pix' });
+      }
+      return config;
+    }
+  }
+}
+
+/** Creates (no id) or updates a channel, with an audit row in the same transaction. */
+export async function saveChannel(db: Db, actor: AuditActor, input: AdminChannel): Promise<AdminChannel> {
+  const config = JSON.stringify(channelConfig(input));
+  const values = {
+    type: input.type,
+    name: input.name,
+    enabled: input.enabled,
+    min: input.min,
+    max: input.max,
+    sort: input.sort,
+    config,
+  };
+  return db.transaction().execute(async (trx) => {
+    if (input.id === undefined) {
+      const row = await repo.insertChannel(trx, values);
+      await writeAudit(trx, actor, 'channel.create', `channel:${row.id}`, null, toAdminChannel(row));
+      return toAdminChannel(row);
+    }
+    const before = await trx
+      .selectFrom('recharge_channels')
+      .selectAll()
+      .where('id', '=', input.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) throw new AppError('CHANNEL_NOT_FOUND', { field: 'id' });
+    const row = await repo.updateChannel(trx, input.id, values);
+    if (!row) throw new AppError('CHANNEL_NOT_FOUND', { field: 'id' });
+    await writeAudit(trx, actor, 'channel.update', `channel:${row.id}`, toAdminChannel(before), toAdminChannel(row));
+    return toAdminChannel(row);
+  });
+}

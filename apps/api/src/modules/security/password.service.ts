@@ -1,0 +1,75 @@
+import type { ChangePasswordRequest, ErrorKey } from '@fairdraw/contract';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import * as accountsRepo from '../accounts/accounts.repository.ts';
+import * as repo from './security.repository.ts';
+
+/** The login-throttle settings (README "Login throttling"); `app.config` itself fits. */
+export type LoginThrottleSettings = { loginMaxFailures: number; loginLockMinutes: number };
+
+/**
+ * Re-checks the logged-in player's login password (password change, binding a payout method). A wrong one counts
+ * against the account's login throttle like a failed login — these calls must not be a way round it — and answers
+ * `wrongKey` on `field`; while the account is locked, 429 TOO_MANY_LOGIN_ATTEMPTS. Resolves to the stored hash.
+ */
+export async function verifyLoginPassword(
+  db: Db,
+  user: Pick<SessionUser, 'id' | 'account'>,
+  candidate: string,
+  now: Date,
+  settings: LoginThrottleSettings,
+  wrongKey: ErrorKey,
+  field: string,
+): Promise<string> {
+  const accountKey = user.account.toLowerCase();
+  const lockedUntil = await accountsRepo.findLock(db, 'account', accountKey, now);
+  if (lockedUntil) {
+    throw new AppError('TOO_MANY_LOGIN_ATTEMPTS', {
+      params: { minutes: Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000)) },
+    });
+  }
+  const stored = await repo.findPasswordHash(db, user.id);
+  const valid = await verifyPassword(stored, candidate);
+  if (!valid || stored === null) {
+    const windowMs = settings.loginLockMinutes * 60_000;
+    await accountsRepo.recordFailure(db, 'account', accountKey, now, windowMs, settings.loginMaxFailures);
+    throw new AppError(wrongKey, { field });
+  }
+  return stored;
+}
+
+/**
+ * Changes the login password: the old one must verify; the new one follows the registration rule (the contract
+ * checks it) and must equal its confirmation. Every other session of the user is revoked in the same transaction
+ * (trust.md 18); the session making the change keeps working.
+ */
+export async function changePassword(
+  db: Db,
+  user: SessionUser,
+  input: ChangePasswordRequest,
+  now: Date,
+  settings: LoginThrottleSettings,
+): Promise<void> {
+  if (input.password !== input.confirm_password) {
+    throw new AppError('PASSWORDS_DO_NOT_MATCH', { field: 'confirm_password' });
+  }
+  const stored = await verifyLoginPassword(
+    db,
+    user,
+    input.old_password,
+    now,
+    settings,
+    'OLD_PASSWORD_INCORRECT',
+    'old_password',
+  );
+  const next = await hashPassword(input.password);
+  await db.transaction().execute(async (trx) => {
+    if (!(await repo.replacePasswordHash(trx, user.id, stored, next))) {
+      throw new AppError('OLD_PASSWORD_INCORRECT', { field: 'old_password' });
+    }
+    await repo.revokeOtherSessions(trx, user.id, user.sessionId, now);
+  });
+  await accountsRepo.clearFailures(db, 'account', user.account.toLowerCase());
+}

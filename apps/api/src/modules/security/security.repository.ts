@@ -1,0 +1,96 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+export async function findPasswordHash(db: Db, userId: number): Promise<string | null> {
+  const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
+  return row?.password_hash ?? null;
+}
+
+/**
+ * Replaces the login password hash only if it is still `expected` (compare-and-set: of two changes racing with
+ * the same old password, one wins). True when it was replaced.
+ */
+export async function replacePasswordHash(db: Db, userId: number, expected: string, next: string): Promise<boolean> {
+  const res = await db
+    .updateTable('users')
+    .set({ password_hash: next })
+    .where('id', '=', userId)
+    .where('password_hash', '=', expected)
+    .executeTakeFirst();
+  return res.numUpdatedRows > 0n;
+}
+
+/** Revokes every live session of the user except `keepSessionId` (trust.md 18: password change). */
+export async function revokeOtherSessions(db: Db, userId: number, keepSessionId: number, now: Date): Promise<number> {
+  const res = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepSessionId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+export async function findFundPasswordHash(db: Db, userId: number): Promise<string | null> {
+  const row = await db.selectFrom('users').select('fund_password_hash').where('id', '=', userId).executeTakeFirst();
+  return row?.fund_password_hash ?? null;
+}
+
+/** Sets the fund password hash only if the current one is still `expected` (null: none set yet). */
+export async function replaceFundPasswordHash(
+  db: Db,
+  userId: number,
+  expected: string | null,
+  next: string,
+): Promise<boolean> {
+  let q = db.updateTable('users').set({ fund_password_hash: next }).where('id', '=', userId);
+  q = expected === null ? q.where('fund_password_hash', 'is', null) : q.where('fund_password_hash', '=', expected);
+  const res = await q.executeTakeFirst();
+  return res.numUpdatedRows > 0n;
+}
+
+/** The end of the user's fund-password lock, if locked at `now`. */
+export async function findFundPasswordLock(db: Db, userId: number, now: Date): Promise<Date | undefined> {
+  const row = await db
+    .selectFrom('fund_password_attempts')
+    .select('locked_until')
+    .where('user_id', '=', userId)
+    .where('locked_until', '>', now)
+    .executeTakeFirst();
+  return row?.locked_until ?? undefined;
+}
+
+/**
+ * Counts one wrong fund password in one statement (safe when several arrive at once) and answers the new count and
+ * lock. The count starts again at 1 when its window is over or an earlier lock has ended; reaching `max` locks
+ * until now + window.
+ */
+export async function recordFundPasswordFailure(
+  db: Db,
+  userId: number,
+  now: Date,
+  windowMs: number,
+  max: number,
+): Promise<{ failures: number; locked_until: Date | null }> {
+  const windowStart = new Date(now.getTime() - windowMs);
+  const lockUntil = new Date(now.getTime() + windowMs);
+  const restart = sql<boolean>`(fund_password_attempts.window_started_at < ${windowStart}::timestamptz or fund_password_attempts.locked_until <= ${now}::timestamptz)`;
+  const failures = sql<number>`case when ${restart} then 1 else fund_password_attempts.failures + 1 end`;
+  return db
+    .insertInto('fund_password_attempts')
+    .values({ user_id: userId, failures: 1, window_started_at: now, locked_until: max <= 1 ? lockUntil : null })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({
+        failures,
+        window_started_at: sql`case when ${restart} then ${now}::timestamptz else fund_password_attempts.window_started_at end`,
+        locked_until: sql`case when ${failures} >= ${max} then ${lockUntil}::timestamptz when ${restart} then null else fund_password_attempts.locked_until end`,
+      }),
+    )
+    .returning(['failures', 'locked_until'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function clearFundPasswordFailures(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('fund_password_attempts').where('user_id', '=', userId).execute();
+}

@@ -1,0 +1,55 @@
+import { CURRENCIES } from '@fairdraw/domain';
+import type { CurrencyCode } from '@fairdraw/domain';
+import { feeRule, minorAmount } from '@fairdraw/contract';
+import type { WalletData, WithdrawSettings } from '@fairdraw/contract';
+import type { Db } from '../../db/database.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import { getBalances } from '../ledger/ledger.service.ts';
+
+/** Defaults, also seeded into `settings` by migration 0003: no fee; withdrawals of 100.00 to 50,000.00. */
+export const DEFAULT_WITHDRAW_SETTINGS: WithdrawSettings = {
+  fee: { percent_bps: 0, fixed: 0, min: 0, max: null },
+  min: 10_000,
+  max: 5_000_000,
+};
+
+/** The withdrawal fee rule and limits from the `settings` table (keys withdraw_fee, withdraw_min, withdraw_max). */
+export async function getWithdrawSettings(db: Db): Promise<WithdrawSettings> {
+  const rows = await db
+    .selectFrom('settings')
+    .select(['key', 'value'])
+    .where('key', 'in', ['withdraw_fee', 'withdraw_min', 'withdraw_max'])
+    .execute();
+  const value = (key: string) => rows.find((r) => r.key === key)?.value;
+  const fee = feeRule.safeParse(value('withdraw_fee'));
+  const min = minorAmount.safeParse(value('withdraw_min'));
+  const max = minorAmount.safeParse(value('withdraw_max'));
+  return {
+    fee: fee.success ? fee.data : DEFAULT_WITHDRAW_SETTINGS.fee,
+    min: min.success ? min.data : DEFAULT_WITHDRAW_SETTINGS.min,
+    max: max.success ? max.data : DEFAULT_WITHDRAW_SETTINGS.max,
+  };
+}
+
+/**
+ * The wallet: a player's cash (balance), what pending withdrawals hold (frozen) and their sum; a guest's play money
+ * with demo: true.
+ */
+export async function getWallet(db: Db, user: SessionUser, currency: CurrencyCode): Promise<WalletData> {
+  const [balances, settings] = await Promise.all([getBalances(db, user.id), getWithdrawSettings(db)]);
+  const demo = user.isGuest;
+  const balance = demo ? balances.demo : balances.cash;
+  const frozen = demo ? 0 : balances.pending;
+  return {
+    balance,
+    frozen,
+    total_assets: balance + frozen,
+    available: balance,
+    currency,
+    exponent: CURRENCIES[currency].exponent,
+    demo,
+    fee: settings.fee,
+    withdraw_min: settings.min,
+    withdraw_max: settings.max,
+  };
+}

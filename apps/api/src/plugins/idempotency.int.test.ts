@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API } from '@fairdraw/contract';
+import { buildTestApp, call } from '../test/helper.ts';
+import type { TestApp } from '../test/helper.ts';
+import { hashRequest } from './idempotency.ts';
+import { auth, bankFields, channels, count, playerToken } from '../test/money-helper.ts';
+import type { Channels } from '../test/money-helper.ts';
+
+// trust.md 6: a replay with the same key returns the same status and body and moves nothing; another body → 422;
+// while the first runs → 409. Race: many parallel requests with one key create exactly one deposit.
+
+let t: TestApp;
+let ch: Channels;
+let player: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  ch = await channels(t.app);
+  player = await playerToken(t.app);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let n = 0;
+const newKey = () => `key-${Date.now()}-${(n += 1)}`;
+const body = (amount = 10_000) => ({ channel_id: ch.bank, amount, ...bankFields });
+const submit = (key: string | undefined, b: unknown, token = player) =>
+  call(t.app, 'POST', API.rechargeSubmit, {
+    ...auth(token, key === undefined ? {} : { 'idempotency-key': key }),
+    body: b,
+  });
+
+describe('idempotency-key', () => {
+  it('same key and body → the same status and body, one deposit', async () => {
+    const key = newKey();
+    const before = await count(t.app, 'deposits');
+    const first = await submit(key, body());
+    expect(first.status).toBe(200);
+    const second = await submit(key, body());
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(await count(t.app, 'deposits')).toBe(before + 1);
+  });
+
+  it('same key, different body → 422 IDEMPOTENCY_KEY_REUSED, nothing created', async () => {
+    const key = newKey();
+    await submit(key, body(10_000));
+    const before = await count(t.app, 'deposits');
+    const res = await submit(key, body(20_000));
+    expect(res.status).toBe(422);
+    expect(res.body.error).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await count(t.app, 'deposits')).toBe(before);
+  });
+
+  it('a refused request is stored too: its retry gets the same refusal', async () => {
+    const key = newKey();
+    const first = await submit(key, { channel_id: ch.bank, amount: 10_000 });
+    expect(first.body.error).toBe('REQUIRED_FIELDS');
+    const again = await submit(key, { channel_id: ch.bank, amount: 10_000 });
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('keys are per user: another player with the same key runs normally', async () => {
+    const key = newKey();
+    const a = await submit(key, body());
+    const other = await playerToken(t.app);
+    const b = await submit(key, body(), other);
+    expect(b.status).toBe(200);
+    expect((b.body.data as { id: number }).id).not.toBe((a.body.data as { id: number }).id);
+  });
+
+  it('without a key each request runs', async () => {
+    const before = await count(t.app, 'deposits');
+    await submit(undefined, body());
+    await submit(undefined, body());
+    expect(await count(t.app, 'deposits')).toBe(before + 2);
+  });
+
+  it.each(['short', 'has space in it', 'x'.repeat(129), 'semi;colon12', ''])('malformed key %j → 400', async (key) => {
+    const before = await count(t.app, 'deposits');
+    const res = await submit(key, body());
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('IDEMPOTENCY_KEY_INVALID');
+    expect(await count(t.app, 'deposits')).toBe(before);
+  });
+
+  it('while the first is still in flight → 409 IDEMPOTENCY_IN_FLIGHT, nothing runs', async () => {
+    // The first request is held by writing its claim directly, as the plugin does when a request starts.
+    const key = newKey();
+    const user = await t.app.db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'player')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await t.app.db
+      .insertInto('idempotency_keys')
+      .values({
+        user_id: user.id,
+        key,
+        request_hash: hashRequest('POST', API.rechargeSubmit, body()),
+        status: 'in_flight',
+        response_status: null,
+        response_body: null,
+      })
+      .execute();
+    const before = await count(t.app, 'deposits');
+    const res = await submit(key, body());
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe('IDEMPOTENCY_IN_FLIGHT');
+    expect(await count(t.app, 'deposits')).toBe(before);
+    // An abandoned claim (older than the expiry) is taken over.
+    await t.app.db
+      .updateTable('idempotency_keys')
+      .set({ created_at: new Date(Date.now() - 10 * 60_000) } as never)
+      .where('key', '=', key)
+      .execute();
+    expect((await submit(key, body())).status).toBe(200);
+    expect(await count(t.app, 'deposits')).toBe(before + 1);
+  });
+
+  it('parallel requests with one key: exactly one deposit; the others replay it or hear 409 in flight', async () => {
+    // 50 on PostgreSQL (real concurrency); PGlite runs one statement at a time, but requests still interleave
+    // between statements, so the in-flight path shows there too.
+    const parallel = process.env.DATABASE_URL ? 50 : 20;
+    const key = newKey();
+    const before = await count(t.app, 'deposits');
+    const results = await Promise.all(Array.from({ length: parallel }, () => submit(key, body(33_300))));
+    expect(await count(t.app, 'deposits')).toBe(before + 1);
+    const ok = results.filter((r) => r.status === 200);
+    const inFlight = results.filter((r) => r.status === 409);
+    expect(ok.length + inFlight.length).toBe(parallel);
+    expect(inFlight.every((r) => r.body.error === 'IDEMPOTENCY_IN_FLIGHT')).toBe(true);
+    const ids = new Set(ok.map((r) => (r.body.data as { id: number }).id));
+    expect(ids.size).toBe(1);
+    // Afterwards a retry replays the stored answer.
+    const retry = await submit(key, body(33_300));
+    expect(retry.status).toBe(200);
+    expect((retry.body.data as { id: number }).id).toBe([...ids][0]);
+  });
+});
