@@ -22,6 +22,7 @@ import homeRoutes from './modules/home/home.routes.ts';
 import gamesRoutes from './modules/games/games.routes.ts';
 import walletRoutes from './modules/wallet/wallet.routes.ts';
 import rechargeRoutes from './modules/recharge/recharge.routes.ts';
+import withdrawRoutes from './modules/withdraw/withdraw.routes.ts';
 import paymentsRoutes from './modules/payments/payments.routes.ts';
 import auditRoutes from './modules/audit/audit.routes.ts';
 import webRoutes from './modules/web/web.routes.ts';
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(gamesRoutes);
   await app.register(walletRoutes);
   await app.register(rechargeRoutes);
+  await app.register(withdrawRoutes);
   await app.register(paymentsRoutes);
   await app.register(auditRoutes);
   await app.register(webRoutes, { webDist: config.webDist, redirectAllowList: config.redirectAllowList });

@@ -3,7 +3,7 @@ import { minorAmount, pageQuery } from './common.ts';
 import { CHANNEL_TYPES, deposit, DEPOSIT_STATUSES } from './recharge.ts';
 import { feeRule } from './wallet.ts';
 import { withdrawal, WITHDRAWAL_STATUSES } from './withdraw.ts';
-import { cryptoCoin } from './payout.ts';
+import { cryptoCoin, payoutMethod } from './payout.ts';
 
 const who = z.object({ user_id: z.number().int(), account: z.string(), nickname: z.string() });
 
@@ -19,7 +19,11 @@ export const adminWithdrawListQuery = pageQuery.extend({
   status: z.enum(WITHDRAWAL_STATUSES).default('pending'),
   q: z.string().trim().max(60).optional(),
 });
-export const adminWithdrawal = withdrawal.extend({ user: who });
+/**
+ * What the operator sees of a withdrawal: the player, and where to send the money in full (`payout_to`: the bank
+ * account number or PIX key unmasked) — the player's own lists show them masked.
+ */
+export const adminWithdrawal = withdrawal.extend({ user: who, payout_to: payoutMethod });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;
 
 /** Approve needs only the id; reject needs a reason, which the player sees. */

@@ -13,6 +13,7 @@ import type {
   SettingsTable,
 } from './tables-ledger.ts';
 import type { DepositsTable, RechargeChannelsTable } from './tables-deposits.ts';
+import type { WithdrawalsTable } from './tables-withdrawals.ts';
 
 /** Text in every language the product speaks, stored as jsonb; Thai is the fallback. */
 export type LocalizedText = Partial<Record<Lang, string>> & { th: string };
@@ -104,6 +105,7 @@ export interface Database {
   settings: SettingsTable;
   recharge_channels: RechargeChannelsTable;
   deposits: DepositsTable;
+  withdrawals: WithdrawalsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -22,8 +22,11 @@ export function maskPixKey(type: PixKeyType, key: string): string {
   return `${MASK}${key.slice(-4)}`;
 }
 
-/** A stored row → the contract's payoutMethod, masked. For withdrawals too (their `payout` field). */
-export function toPayoutMethod(row: PayoutMethodRow): PayoutMethod {
+/**
+ * A stored row → the contract's payoutMethod, masked. For withdrawals too (their `payout` field). Operators paying
+ * a withdrawal get it unmasked (`{ masked: false }`), since they must send the money somewhere real.
+ */
+export function toPayoutMethod(row: PayoutMethodRow, { masked = true }: { masked?: boolean } = {}): PayoutMethod {
   const created_at = row.created_at.getTime();
   switch (row.type) {
     case 'bank': {
@@ -33,7 +36,7 @@ export function toPayoutMethod(row: PayoutMethodRow): PayoutMethod {
         type: 'bank',
         name: d.name,
         bank_name: d.bank_name,
-        card_number: maskCardNumber(d.card_number),
+        card_number: masked ? maskCardNumber(d.card_number) : d.card_number,
         created_at,
       };
     }
@@ -50,7 +53,8 @@ export function toPayoutMethod(row: PayoutMethodRow): PayoutMethod {
     }
     case 'pix': {
       const d = row.details as PixDetails;
-      return { id: row.id, type: 'pix', key_type: d.key_type, key: maskPixKey(d.key_type, d.key), created_at };
+      const key = masked ? maskPixKey(d.key_type, d.key) : d.key;
+      return { id: row.id, type: 'pix', key_type: d.key_type, key, created_at };
     }
   }
 }

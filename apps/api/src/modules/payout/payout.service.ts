@@ -41,7 +41,7 @@ export function payoutDetails(input: AddPayoutRequest): { type: PayoutMethodType
 }
 
 export async function listPayoutMethods(db: Db, userId: number): Promise<PayoutMethod[]> {
-  return (await repo.listActivePayoutMethods(db, userId)).map(toPayoutMethod);
+  return (await repo.listActivePayoutMethods(db, userId)).map((row) => toPayoutMethod(row));
 }
 
 /**
