@@ -8,6 +8,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Config } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { ledgerCheck } from '../modules/ledger/ledger.service.ts';
 import { seed } from '../db/seed.ts';
 
 export type TestApp = { app: FastifyInstance; config: Config; close: () => Promise<void> };
@@ -19,7 +20,15 @@ export const NO_WEB_DIST = mkdtempSync(join(tmpdir(), 'fd-noweb-'));
  * Builds the real app on a database of its own: in-memory PGlite by default; with DATABASE_URL, a fresh database
  * fd_test_<random> on that server, dropped afterwards, so test files never see each other's data.
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * `ledgerCheckOnClose` (default true): closing the app first runs the ledger check (trust.md 3) and fails the test
+ * file if any transaction is unbalanced or any cached balance differs from its postings — so every scenario of
+ * every file ends with the invariants proven. Only a test that corrupts the ledger on purpose turns it off.
+ */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  { ledgerCheckOnClose = true }: { ledgerCheckOnClose?: boolean } = {},
+): Promise<TestApp> {
   const serverUrl = process.env.DATABASE_URL;
   let dbName: string | undefined;
   let databaseUrl: string | undefined;
@@ -51,6 +60,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     app,
     config,
     close: async () => {
+      const report = ledgerCheckOnClose ? await ledgerCheck(app.db) : null;
       await app.close();
       if (serverUrl && dbName) {
         const client = new pg.Client({ connectionString: serverUrl });
@@ -68,6 +78,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
         await client.query(`drop database if exists ${dbName} with (force)`);
         await client.end();
       }
+      if (report && !report.ok) throw new Error(`The ledger check failed after this file: ${JSON.stringify(report)}`);
     },
   };
 }

@@ -1,6 +1,7 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { setNavigator } from '../lib/navigation.ts';
-import { GAME_ROUTES, SOON_ROUTES, TABS } from './routes.ts';
+import { GAME_ROUTES, MONEY_ROUTES, SOON_ROUTES, TABS, type MoneyPage } from './routes.ts';
 import { Root, ShellFallback, TabLayout } from './layout.tsx';
 
 // Every screen is its own chunk, loaded on demand (spec §2 "all loaded on demand").
@@ -8,9 +9,32 @@ const home = () => import('../features/home/pages/home-page.tsx').then((m) => ({
 const soon = () =>
   import('../features/coming-soon/pages/coming-soon-page.tsx').then((m) => ({ Component: m.ComingSoonPage }));
 
+// The money screens (routes.ts MONEY_ROUTES): one lazy chunk per page; aliases share it.
+type Lazy = () => Promise<{ Component: ComponentType }>;
+const MONEY: Record<MoneyPage, Lazy> = {
+  my: () => import('../features/my/pages/my-page.tsx').then((m) => ({ Component: m.MyPage })),
+  wallet: () => import('../features/wallet/pages/wallet-page.tsx').then((m) => ({ Component: m.WalletPage })),
+  recharge: () => import('../features/recharge/pages/recharge-page.tsx').then((m) => ({ Component: m.RechargePage })),
+  records: () => import('../features/recharge/pages/records-page.tsx').then((m) => ({ Component: m.RecordsPage })),
+  cards: () => import('../features/payout/pages/cards-page.tsx').then((m) => ({ Component: m.CardsPage })),
+  bindBank: () => import('../features/payout/pages/bind-bank-page.tsx').then((m) => ({ Component: m.BindBankPage })),
+  virtual: () => import('../features/payout/pages/virtual-page.tsx').then((m) => ({ Component: m.VirtualPage })),
+  virtualAdd: () =>
+    import('../features/payout/pages/virtual-add-page.tsx').then((m) => ({ Component: m.VirtualAddPage })),
+  fundPassword: () =>
+    import('../features/security/pages/fund-password-page.tsx').then((m) => ({ Component: m.FundPasswordPage })),
+  loginPassword: () =>
+    import('../features/security/pages/login-password-page.tsx').then((m) => ({ Component: m.LoginPasswordPage })),
+  withdraw: () => import('../features/withdraw/pages/withdraw-page.tsx').then((m) => ({ Component: m.WithdrawPage })),
+  admin: () => import('../features/admin/pages/admin-page.tsx').then((m) => ({ Component: m.AdminPage })),
+};
+
 const tabPaths = new Set<string>(TABS.map((t) => t.path.toLowerCase()));
 const soonTabs = SOON_ROUTES.filter((p) => tabPaths.has(p.toLowerCase()));
 const soonOthers = SOON_ROUTES.filter((p) => !tabPaths.has(p.toLowerCase()));
+const moneyEntries = Object.entries(MONEY_ROUTES) as [string, MoneyPage][];
+const moneyTabs = moneyEntries.filter(([p]) => tabPaths.has(p.toLowerCase()));
+const moneyOthers = moneyEntries.filter(([p]) => !tabPaths.has(p.toLowerCase()));
 
 const routes: RouteObject[] = [
   {
@@ -19,7 +43,11 @@ const routes: RouteObject[] = [
     children: [
       {
         Component: TabLayout,
-        children: [{ index: true, lazy: home }, ...soonTabs.map((path) => ({ path, lazy: soon }))],
+        children: [
+          { index: true, lazy: home },
+          ...soonTabs.map((path) => ({ path, lazy: soon })),
+          ...moneyTabs.map(([path, page]) => ({ path, lazy: MONEY[page] })),
+        ],
       },
       {
         path: '/login',
@@ -35,6 +63,7 @@ const routes: RouteObject[] = [
       },
       ...GAME_ROUTES.map((path) => ({ path, lazy: soon })),
       ...soonOthers.map((path) => ({ path, lazy: soon })),
+      ...moneyOthers.map(([path, page]) => ({ path, lazy: MONEY[page] })),
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedPath, isGameRoute, isTabRoot, normalizePath, pageKey, TABS } from './routes.ts';
+import {
+  isAllowedPath,
+  isGameRoute,
+  isTabRoot,
+  MONEY_ROUTES,
+  normalizePath,
+  pageKey,
+  SOON_ROUTES,
+  TABS,
+} from './routes.ts';
 
 describe('navigation guard allow-list', () => {
   it('lets every route of spec §2 through', () => {
@@ -59,5 +68,18 @@ describe('navigation guard allow-list', () => {
     expect(isGameRoute('/my')).toBe(false);
     expect(pageKey('/caijin')).toBe('page.caiJin');
     expect(pageKey('/xingyun')).toBe('page.xingYun');
+  });
+});
+
+describe('money routes', () => {
+  it('are allowed, have a title, and are no longer "coming soon"', () => {
+    for (const p of Object.keys(MONEY_ROUTES)) {
+      expect(isAllowedPath(p), p).toBe(true);
+      expect(pageKey(p)).toBe(`page.${p.slice(1)}`);
+      expect(SOON_ROUTES.map(normalizePath)).not.toContain(normalizePath(p));
+    }
+    expect(pageKey('/transferbank')).toBe('page.transferBank');
+    expect(MONEY_ROUTES['/hyTixian']).toBe('withdraw');
+    expect(SOON_ROUTES).toContain('/hyTou');
   });
 });

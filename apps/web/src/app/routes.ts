@@ -13,6 +13,36 @@ export const TABS = [
 /** Screens built for real; the rest are honest "coming soon" screens. */
 export const BUILT_ROUTES = ['/', '/login', '/register', '/lang'] as const;
 
+/**
+ * The money screens, built for real: each path and the page that serves it (aliases share a page).
+ * The router maps each page name to its lazily loaded module.
+ */
+export const MONEY_ROUTES = {
+  '/my': 'my',
+  '/purses': 'wallet',
+  '/huiYuan': 'wallet',
+  '/recharge': 'recharge',
+  '/chongZhi': 'recharge',
+  '/deposit': 'recharge',
+  '/hyChong': 'recharge',
+  '/transferBank': 'recharge',
+  '/rechargeNotes': 'records',
+  '/cards': 'cards',
+  '/bindBank': 'bindBank',
+  '/virtual': 'virtual',
+  '/virtualAdd': 'virtualAdd',
+  '/bindAddress': 'virtualAdd',
+  '/setPwd': 'fundPassword',
+  '/editPwdto': 'fundPassword',
+  '/editPwd': 'loginPassword',
+  '/withdraw': 'withdraw',
+  '/hyTixian': 'withdraw',
+  '/rechargeAdmin': 'admin',
+  '/depositAdmin': 'admin',
+} as const;
+export type MoneyPage = (typeof MONEY_ROUTES)[keyof typeof MONEY_ROUTES];
+const MONEY_PATHS = Object.keys(MONEY_ROUTES) as (keyof typeof MONEY_ROUTES)[];
+
 /** Game routes (spec §2 table): their title is the game named by `?type=`. */
 export const GAME_ROUTES = ['/pkShi', '/kuaisan', '/aoLiu', '/xingYun', '/shiShiCai'] as const;
 
@@ -21,33 +51,12 @@ export const SOON_ROUTES = [
   '/allGame',
   '/caiJin',
   '/service',
-  '/my',
   '/lotteryLobby',
-  '/purses',
-  '/rechargeNotes',
-  '/recharge',
-  '/transferBank',
-  '/virtual',
-  '/withdraw',
-  '/cards',
   '/gameBet',
   '/profits',
-  '/setPwd',
-  '/virtualAdd',
-  '/deposit',
-  '/rechargeAdmin',
-  '/depositAdmin',
   '/bettingHistory',
   '/identityCard',
-  '/bindBank',
-  '/bindAddress',
-  '/chongZhi',
-  '/huiYuan',
-  '/hyTixian',
-  '/hyChong',
   '/hyTou',
-  '/editPwd',
-  '/editPwdto',
   '/msg',
   '/activity',
   '/profit',
@@ -58,7 +67,7 @@ export const SOON_ROUTES = [
   '/msgDetail',
 ] as const;
 
-export const ALL_ROUTES: readonly string[] = [...BUILT_ROUTES, ...GAME_ROUTES, ...SOON_ROUTES];
+export const ALL_ROUTES: readonly string[] = [...BUILT_ROUTES, ...MONEY_PATHS, ...GAME_ROUTES, ...SOON_ROUTES];
 
 /** Lower-case path without trailing slashes; '' becomes '/'. */
 export function normalizePath(pathname: string): string {
@@ -86,6 +95,6 @@ export function isGameRoute(pathname: string): boolean {
 /** The catalogue key for a coming-soon route's title: `page.<canonical name>` (e.g. page.caiJin). */
 export function pageKey(pathname: string): string {
   const n = normalizePath(pathname);
-  const match = [...SOON_ROUTES, ...GAME_ROUTES].find((r) => normalizePath(r) === n);
+  const match = [...SOON_ROUTES, ...GAME_ROUTES, ...MONEY_PATHS].find((r) => normalizePath(r) === n);
   return `page.${(match ?? '/').slice(1) || 'home'}`;
 }

@@ -78,3 +78,8 @@ export const TrophyIcon = (p: P) => (
     <path d="M8 6H4.5c0 3 1.5 4.5 3.5 4.5M16 6h3.5c0 3-1.5 4.5-3.5 4.5M12 13v4M8.5 20.5h7M10 17h4l.5 3.5h-5L10 17Z" />
   </svg>
 );
+export const BankIcon = (p: P) => (
+  <svg {...base} {...p}>
+    <path d="M3 9.5 12 4l9 5.5M4 20h16M5 10v8M9.5 10v8M14.5 10v8M19 10v8" />
+  </svg>
+);

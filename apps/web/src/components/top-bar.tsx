@@ -1,9 +1,10 @@
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BackIcon } from './icons.tsx';
 
-/** The top bar of ui.md: a back arrow (except on tab roots) and the title. */
-export function TopBar({ title, back = true }: { title: string; back?: boolean }) {
+/** The top bar of ui.md: a back arrow (except on tab roots), the title, and on cashier screens the balance. */
+export function TopBar({ title, back = true, right }: { title: string; back?: boolean; right?: ReactNode }) {
   const navigate = useNavigate();
   const { t } = useTranslation();
   const goBack = () => {
@@ -24,7 +25,7 @@ export function TopBar({ title, back = true }: { title: string; back?: boolean }
       <h1 className="top-bar__title" data-testid="page-title">
         {title}
       </h1>
-      <span className="top-bar__spacer" />
+      {right ?? <span className="top-bar__spacer" />}
     </header>
   );
 }

@@ -24,20 +24,28 @@ export class ApiError extends Error {
 
 const BASE: string = (import.meta.env.VITE_API_BASE as string | undefined) ?? '';
 
-type Options = { method?: 'GET' | 'POST'; body?: unknown; query?: Record<string, string | number> };
+type Options = {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  /** Extra request headers (e.g. the idempotency key of a money-moving POST). */
+  headers?: Record<string, string>;
+};
 
 /**
  * The one way the web talks to the API (spec §7): credentials included, headers `token` (when stored) and
  * `lang` (stored, default th), no timeout, the body used directly.
  */
 export async function apiRequest<T>(path: string, opts: Options = {}): Promise<T> {
-  const headers: Record<string, string> = { lang: getStoredLang() };
+  const headers: Record<string, string> = { ...opts.headers, lang: getStoredLang() };
   const token = getToken();
   if (token) headers.token = token;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   let url = BASE + path;
   if (opts.query)
-    url += `?${new URLSearchParams(Object.entries(opts.query).map(([k, v]) => [k, String(v)])).toString()}`;
+    url += `?${new URLSearchParams(
+      Object.entries(opts.query).flatMap(([k, v]) => (v === undefined || v === '' ? [] : [[k, String(v)]])),
+    ).toString()}`;
 
   const res = await fetch(url, {
     method: opts.method ?? 'GET',

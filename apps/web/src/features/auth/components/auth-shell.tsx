@@ -25,11 +25,3 @@ export function AuthShell({ title, children }: { title: string; children: ReactN
     </main>
   );
 }
-
-export function FormError({ text }: { text: string | null }) {
-  return (
-    <p className="form-error" data-testid="form-error" role="alert" hidden={!text}>
-      {text}
-    </p>
-  );
-}

@@ -1,34 +1,12 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 
-export type FormErrorState = { text: string; field?: string } | null;
+export type { FormErrorState } from '../../../lib/use-submit.ts';
 
-/**
- * The shared life of the login and register forms: run a call, go Home on success, otherwise show the API's
- * translated `msg` (or the offline text when there was no answer). Codes 301 and 401 have already navigated.
- */
-export function useAuthSubmit(fieldOf: (apiField: string | undefined) => string | undefined = (f) => f) {
-  const { t } = useTranslation();
+/** The login and register forms: run a call and go Home on success (errors as in useSubmit). */
+export function useAuthSubmit(fieldOf?: (apiField: string | undefined) => string | undefined) {
   const navigate = useNavigate();
-  const [error, setError] = useState<FormErrorState>(null);
-  const [busy, setBusy] = useState(false);
-
-  const run = async (call: () => Promise<unknown>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await call();
-      void navigate('/', { replace: true });
-    } catch (e) {
-      if (!(e instanceof ApiError)) setError({ text: t('common.offline') });
-      else if (e.code !== 301 && e.code !== 401) setError({ text: e.message, field: fieldOf(e.field) });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const invalid = (field: string) => error?.field === field;
+  const { error, setError, busy, run: runCall, invalid } = useSubmit(fieldOf);
+  const run = (call: () => Promise<unknown>) => runCall(call, () => void navigate('/', { replace: true }));
   return { error, setError, busy, run, invalid };
 }

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { login, startGuest } from '../api/session.ts';
-import { AuthShell, FormError } from '../components/auth-shell.tsx';
-import { TextField } from '../components/text-field.tsx';
+import { AuthShell } from '../components/auth-shell.tsx';
+import { FormError, TextField } from '../../../components/text-field.tsx';
 import { useAuthSubmit } from '../hooks/use-auth-submit.ts';
 import { validateLogin } from '../validate.ts';
 

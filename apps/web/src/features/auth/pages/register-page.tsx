@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NICKNAME_MAX } from '@fairdraw/contract';
 import { register } from '../api/session.ts';
-import { AuthShell, FormError } from '../components/auth-shell.tsx';
-import { TextField } from '../components/text-field.tsx';
+import { AuthShell } from '../components/auth-shell.tsx';
+import { FormError, TextField } from '../../../components/text-field.tsx';
 import { useAuthSubmit } from '../hooks/use-auth-submit.ts';
 import { validateRegister, type RegisterValues } from '../validate.ts';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { GlobeIcon } from '../../../components/icons.tsx';
 import { logout } from '../../../lib/logout.ts';
 import { useSession } from '../../../lib/use-session.ts';
-import { useProfile } from '../api/get-profile.ts';
+import { useProfile } from '../../../lib/profile.ts';
 
 /** Logo and language on top; below, who is logged in with Log Out, or a Login button (spec §2 Home). */
 export function HomeHeader() {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API, type Profile } from '@fairdraw/contract';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { getUserInfo, setUserInfo } from '../../../lib/storage.ts';
+import { apiRequest } from './api-client.ts';
+import { getUserInfo, setUserInfo } from './storage.ts';
 
 /**
  * The server's view of the logged-in user. Asking for it also checks the stored token: a revoked or expired one

@@ -1,0 +1,19 @@
+import '../styles/money.css';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../lib/use-session.ts';
+import { BalanceChip } from './balance-chip.tsx';
+import { SignedOutState } from './states.tsx';
+import { TopBar } from './top-bar.tsx';
+
+/** A cashier screen: top bar with title and balance, and the signed-out state when nobody is logged in. */
+export function CashierPage({ title, children, back = true }: { title: string; children: ReactNode; back?: boolean }) {
+  const { t } = useTranslation();
+  const user = useSession();
+  return (
+    <main className="page">
+      <TopBar title={title} back={back} right={user ? <BalanceChip /> : undefined} />
+      {user ? children : <SignedOutState text={t('common.signedOut')} />}
+    </main>
+  );
+}

@@ -1,0 +1,70 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+type Props = {
+  open: boolean;
+  title: string;
+  children?: ReactNode;
+  confirmText?: string;
+  busy?: boolean;
+  confirmTestId?: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+/** A modal confirm dialog (native <dialog>: focus trap, Escape and the backdrop for free). */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmText,
+  busy,
+  confirmTestId = 'dialog-confirm',
+  onConfirm,
+  onCancel,
+}: Props) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        onCancel();
+      }}
+    >
+      {open && (
+        <form
+          method="dialog"
+          className="dialog__body"
+          onSubmit={(e) => {
+            e.preventDefault();
+            onConfirm();
+          }}
+        >
+          <h2 className="dialog__title" id={titleId}>
+            {title}
+          </h2>
+          {children}
+          <div className="dialog__actions">
+            <button type="button" className="btn btn--ghost" onClick={onCancel} data-testid="dialog-cancel">
+              {t('common.cancel')}
+            </button>
+            <button type="submit" className="btn btn--primary" disabled={busy} data-testid={confirmTestId}>
+              {confirmText ?? t('common.confirm')}
+            </button>
+          </div>
+        </form>
+      )}
+    </dialog>
+  );
+}

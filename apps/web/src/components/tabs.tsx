@@ -1,0 +1,33 @@
+/** A row of segmented tabs (ARIA tabs); each has a test id. */
+export function Tabs<K extends string>({
+  items,
+  value,
+  onChange,
+  label,
+  wrap = false,
+}: {
+  items: readonly { key: K; label: string; testId?: string }[];
+  value: K;
+  onChange: (key: K) => void;
+  label: string;
+  /** Many tabs: wrap onto a second row instead of scrolling sideways. */
+  wrap?: boolean;
+}) {
+  return (
+    <div className={wrap ? 'tabs tabs--wrap' : 'tabs'} role="tablist" aria-label={label}>
+      {items.map((item) => (
+        <button
+          key={item.key}
+          type="button"
+          role="tab"
+          aria-selected={item.key === value}
+          className="tabs__tab"
+          data-testid={item.testId}
+          onClick={() => onChange(item.key)}
+        >
+          {item.label}
+        </button>
+      ))}
+    </div>
+  );
+}

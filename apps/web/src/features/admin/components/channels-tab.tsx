@@ -1,0 +1,201 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminChannel, ChannelType, CryptoCoin } from '@fairdraw/contract';
+import { CHANNEL_TYPES, CRYPTO_COINS } from '../../../lib/contract-values.ts';
+import { EmptyState, ErrorState, ListSkeleton } from '../../../components/states.tsx';
+import { FormError, TextField } from '../../../components/text-field.tsx';
+import { parseAmount, toAmountText } from '../../../lib/money.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
+import { useMoney } from '../../../lib/wallet.ts';
+import { useAdminChannels } from '../api/channels.ts';
+import { useSaveChannel } from '../api/save-channel.ts';
+
+const blank = (type: ChannelType): AdminChannel => ({
+  type,
+  name: '',
+  enabled: true,
+  min: 0,
+  max: 0,
+  sort: 0,
+  bank: type === 'bank' ? { payee: '', account_number: '', bank: '' } : null,
+  crypto: type === 'crypto' ? { coin: CRYPTO_COINS[0], address: '' } : null,
+  pix: type === 'pix' ? { key: '', merchant_name: '', merchant_city: '' } : null,
+});
+
+/** Deposit channels: the list, and an edit form for one (payee details, house address, PIX key, limits). */
+export function ChannelsTab() {
+  const { t } = useTranslation();
+  const channels = useAdminChannels();
+  const { format } = useMoney();
+  const [editing, setEditing] = useState<AdminChannel | null>(null);
+  if (editing) return <ChannelForm initial={editing} onClose={() => setEditing(null)} />;
+  if (channels.isPending) return <ListSkeleton />;
+  if (channels.isError) return <ErrorState error={channels.error} onRetry={() => void channels.refetch()} />;
+  return (
+    <>
+      {channels.data.length === 0 ? (
+        <EmptyState text={t('admin.noChannels')} />
+      ) : (
+        <ul className="card-list">
+          {channels.data.map((c) => (
+            <li key={c.id} className="card-list__item payout">
+              <div className="payout__text">
+                <span className="payout__title">
+                  {c.name} <span className="muted">({c.type})</span>
+                </span>
+                <span className="payout__detail num">
+                  {format(c.min)} – {format(c.max)} · {c.enabled ? t('admin.enabled') : t('admin.disabled')}
+                </span>
+              </div>
+              <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditing(c)}>
+                {t('admin.edit')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="page-actions page-actions--row">
+        {CHANNEL_TYPES.map((type) => (
+          <button
+            key={type}
+            type="button"
+            className="btn btn--ghost btn--small"
+            onClick={() => setEditing(blank(type))}
+          >
+            + {type}
+          </button>
+        ))}
+      </div>
+    </>
+  );
+}
+
+function ChannelForm({ initial, onClose }: { initial: AdminChannel; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { exponent } = useMoney();
+  const [c, setC] = useState<AdminChannel>(initial);
+  const [min, setMin] = useState(toAmountText(initial.min, exponent));
+  const [max, setMax] = useState(toAmountText(initial.max, exponent));
+  const save = useSaveChannel();
+  const { error, setError, busy, run, fieldError } = useSubmit();
+  const text = (label: string, value: string, on: (v: string) => void, name: string) => (
+    <TextField
+      label={label}
+      name={name}
+      value={value}
+      onValue={on}
+      invalid={!!fieldError(name)}
+      error={fieldError(name)}
+      testId={`channel-edit-${name}`}
+    />
+  );
+  return (
+    <form
+      className="form form--page"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        const lo = parseAmount(min, exponent);
+        const hi = parseAmount(max, exponent);
+        if (lo.kind !== 'ok' || hi.kind !== 'ok') return setError({ text: t('errors:AMOUNT_INVALID') });
+        if (!c.name.trim()) return setError({ text: t('errors:REQUIRED_FIELDS'), field: 'name' });
+        void run(
+          () => save.mutateAsync({ ...c, min: lo.minor, max: hi.minor }),
+          () => {
+            showToast(t('admin.saved'));
+            onClose();
+          },
+        );
+      }}
+    >
+      <h2 className="section__title">
+        {c.id ? t('admin.edit') : t('admin.add')} · {c.type}
+      </h2>
+      {text(t('admin.channelName'), c.name, (v) => setC({ ...c, name: v }), 'name')}
+      <label className="check">
+        <input type="checkbox" checked={c.enabled} onChange={(e) => setC({ ...c, enabled: e.target.checked })} />
+        <span>{t('admin.enabled')}</span>
+      </label>
+      <TextField
+        label={t('admin.min')}
+        name="min"
+        inputMode="decimal"
+        value={min}
+        onValue={setMin}
+        invalid={false}
+        testId="channel-edit-min"
+      />
+      <TextField
+        label={t('admin.max')}
+        name="max"
+        inputMode="decimal"
+        value={max}
+        onValue={setMax}
+        invalid={false}
+        testId="channel-edit-max"
+      />
+      {c.bank && (
+        <>
+          {text(t('recharge.payee'), c.bank.payee, (v) => setC({ ...c, bank: { ...c.bank!, payee: v } }), 'payee')}
+          {text(
+            t('recharge.accountNumber'),
+            c.bank.account_number,
+            (v) => setC({ ...c, bank: { ...c.bank!, account_number: v } }),
+            'account_number',
+          )}
+          {text(t('recharge.bank'), c.bank.bank, (v) => setC({ ...c, bank: { ...c.bank!, bank: v } }), 'bank')}
+        </>
+      )}
+      {c.crypto && (
+        <>
+          <div className="chips">
+            {CRYPTO_COINS.map((coin: CryptoCoin) => (
+              <button
+                key={coin}
+                type="button"
+                className="chip"
+                aria-pressed={coin === c.crypto?.coin}
+                onClick={() => setC({ ...c, crypto: { ...c.crypto!, coin } })}
+              >
+                {coin}
+              </button>
+            ))}
+          </div>
+          {text(
+            t('recharge.address'),
+            c.crypto.address,
+            (v) => setC({ ...c, crypto: { ...c.crypto!, address: v } }),
+            'address',
+          )}
+        </>
+      )}
+      {c.pix && (
+        <>
+          {text(t('payout.pixKey'), c.pix.key, (v) => setC({ ...c, pix: { ...c.pix!, key: v } }), 'key')}
+          {text(
+            t('admin.merchantName'),
+            c.pix.merchant_name,
+            (v) => setC({ ...c, pix: { ...c.pix!, merchant_name: v } }),
+            'merchant_name',
+          )}
+          {text(
+            t('admin.merchantCity'),
+            c.pix.merchant_city,
+            (v) => setC({ ...c, pix: { ...c.pix!, merchant_city: v } }),
+            'merchant_city',
+          )}
+        </>
+      )}
+      <FormError text={error && !fieldError(error.field ?? '') ? error.text : null} />
+      <div className="page-actions page-actions--row">
+        <button type="button" className="btn btn--ghost" onClick={onClose}>
+          {t('common.cancel')}
+        </button>
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {t('payout.save')}
+        </button>
+      </div>
+    </form>
+  );
+}

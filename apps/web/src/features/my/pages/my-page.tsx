@@ -1,0 +1,82 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { CashierPage } from '../../../components/cashier-page.tsx';
+import { WalletCard } from '../../../components/wallet-card.tsx';
+import { logout } from '../../../lib/logout.ts';
+import { useProfile } from '../../../lib/profile.ts';
+import { useSession } from '../../../lib/use-session.ts';
+import { LANG_NAMES } from '../../../lib/i18n.ts';
+import { useLang } from '../../../lib/use-lang.ts';
+
+/** The My tab: who is logged in, the wallet, and every money and account screen. */
+export function MyPage() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const user = useSession();
+  const profile = useProfile(user?.token);
+  const hasFundPwd = profile.data?.has_fund_password ?? false;
+  const role = profile.data?.role ?? user?.role;
+  const guest = profile.data?.is_guest ?? user?.is_guest ?? false;
+
+  const items: { to: string; label: string; extra?: string }[] = [
+    { to: '/recharge', label: t('page.recharge') },
+    { to: '/withdraw', label: t('page.withdraw') },
+    { to: '/rechargeNotes', label: t('page.rechargeNotes') },
+    { to: '/withdraw?tab=records', label: t('my.withdrawRecords') },
+    { to: '/cards', label: t('page.cards') },
+    { to: '/virtual', label: t('page.virtual') },
+    {
+      to: hasFundPwd ? '/editPwdto' : '/setPwd',
+      label: t('my.fundPassword'),
+      extra: profile.data ? (hasFundPwd ? t('my.isSet') : t('my.notSet')) : undefined,
+    },
+    { to: '/editPwd', label: t('my.loginPassword') },
+    { to: '/lang', label: t('auth.language'), extra: LANG_NAMES[lang] },
+  ];
+  if (role === 'operator') items.push({ to: '/rechargeAdmin', label: t('my.operator') });
+
+  return (
+    <CashierPage title={t('page.my')} back={false}>
+      {user && (
+        <section className="profile-head">
+          <img
+            className="profile-head__avatar"
+            src={user.avatar || '/art/avatars/1.svg'}
+            alt=""
+            width={56}
+            height={56}
+          />
+          <div className="profile-head__who">
+            <span className="profile-head__name" data-testid="my-nickname">
+              {user.nickname}
+            </span>
+            <span className="profile-head__account">
+              {t('auth.account')}: {user.account}
+            </span>
+          </div>
+          {guest && <span className="badge">{t('home.guestBadge')}</span>}
+          {role === 'operator' && <span className="badge badge--brand">{t('my.operatorBadge')}</span>}
+        </section>
+      )}
+      <WalletCard />
+      <nav className="menu" aria-label={t('page.my')}>
+        {items.map((item) => (
+          <Link key={item.to} className="menu__item" to={item.to}>
+            <span>{item.label}</span>
+            {item.extra && <span className="menu__extra">{item.extra}</span>}
+          </Link>
+        ))}
+      </nav>
+      <div className="page-actions">
+        <button
+          type="button"
+          className="btn btn--ghost btn--block"
+          onClick={() => void logout()}
+          data-testid="my-logout"
+        >
+          {t('home.logout')}
+        </button>
+      </div>
+    </CashierPage>
+  );
+}

@@ -1,0 +1,25 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { CashierPage } from '../../../components/cashier-page.tsx';
+import { PayoutList } from '../components/payout-list.tsx';
+
+/** /virtual: the player's crypto wallets, and the way to add one (PIX keys live under /cards). */
+export function VirtualPage() {
+  const { t } = useTranslation();
+  return (
+    <CashierPage title={t('page.virtual')}>
+      <PayoutList
+        type="crypto"
+        empty={t('payout.noWallets')}
+        add={
+          <Link to="/virtualAdd" className="btn btn--primary btn--block" data-testid="add-wallet">
+            {t('page.virtualAdd')}
+          </Link>
+        }
+      />
+      <p className="hint">
+        <Link to="/cards?tab=pix">{t('payout.pixElsewhere')}</Link>
+      </p>
+    </CashierPage>
+  );
+}

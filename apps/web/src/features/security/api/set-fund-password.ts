@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API, type FundPasswordRequest } from '@fairdraw/contract';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const setFundPassword = (body: FundPasswordRequest) =>
+  apiRequest<unknown>(API.fundPassword, { method: 'POST', body });
+
+export function useSetFundPassword() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: setFundPassword,
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['profile'] }),
+  });
+}

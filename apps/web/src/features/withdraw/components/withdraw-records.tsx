@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next';
+import type { Withdrawal } from '@fairdraw/contract';
+import { PagedList } from '../../../components/paged-list.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { formatTime } from '../../../lib/format.ts';
+import { payoutTitle } from '../../../lib/payouts.ts';
+import { useLang } from '../../../lib/use-lang.ts';
+import { useMoney } from '../../../lib/wallet.ts';
+import { useWithdrawals } from '../api/get-withdrawals.ts';
+
+export function WithdrawRecords() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const list = useWithdrawals(lang, true);
+  return (
+    <>
+      <div className="toolbar toolbar--end">
+        <button
+          type="button"
+          className="btn btn--ghost btn--small"
+          onClick={() => void list.refetch()}
+          disabled={list.isFetching}
+        >
+          {list.isRefetching ? t('common.loading') : t('common.refresh')}
+        </button>
+      </div>
+      <PagedList
+        query={list}
+        empty={t('records.emptyWithdrawals')}
+        itemKey={(w) => w.id}
+        render={(w) => <WithdrawalRow w={w} />}
+      />
+    </>
+  );
+}
+
+function WithdrawalRow({ w }: { w: Withdrawal }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { format } = useMoney();
+  return (
+    <div className="record" data-testid="record-item">
+      <div className="record__main">
+        <span className="record__title">{payoutTitle(w.payout)}</span>
+        <span className="record__amount num">{format(w.amount)}</span>
+      </div>
+      <div className="record__meta">
+        <span>
+          {formatTime(w.created_at, lang)} · {t('withdraw.fee')} <span className="num">{format(w.fee)}</span>
+        </span>
+        <StatusBadge status={w.status} kind="withdrawal" />
+      </div>
+      {w.status === 'rejected' && w.reason && (
+        <p className="record__reason" data-testid="record-reason">
+          {t('records.reason')}: {w.reason}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { CashierPage } from '../../../components/cashier-page.tsx';
+import { Skeleton } from '../../../components/skeleton.tsx';
+import { ErrorState, NoticeState } from '../../../components/states.tsx';
+import { Tabs } from '../../../components/tabs.tsx';
+import { usePayouts } from '../../../lib/payouts.ts';
+import { useProfile } from '../../../lib/profile.ts';
+import { useSession } from '../../../lib/use-session.ts';
+import { useWallet } from '../../../lib/wallet.ts';
+import { pageKey } from '../../../app/routes.ts';
+import { WithdrawForm } from '../components/withdraw-form.tsx';
+import { WithdrawRecords } from '../components/withdraw-records.tsx';
+
+type Tab = 'form' | 'records';
+
+/** /withdraw and /hyTixian: the withdrawal form (after its preconditions) and the withdrawal records. */
+export function WithdrawPage() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'records' ? 'records' : 'form';
+  const setTab = (k: Tab) => setParams(k === 'records' ? { tab: 'records' } : {}, { replace: true });
+  return (
+    <CashierPage title={t(pageKey(pathname))}>
+      <Tabs
+        label={t('page.withdraw')}
+        value={tab}
+        onChange={setTab}
+        items={[
+          { key: 'form', label: t('page.withdraw'), testId: 'tab-withdraw' },
+          { key: 'records', label: t('my.withdrawRecords'), testId: 'tab-withdraw-records' },
+        ]}
+      />
+      {tab === 'form' ? <WithdrawGate onDone={() => setTab('records')} /> : <WithdrawRecords />}
+    </CashierPage>
+  );
+}
+
+/** Spec §5 in order: a real account, the fund password set, a payout method bound — then the form. */
+function WithdrawGate({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const user = useSession();
+  const profile = useProfile(user?.token);
+  const wallet = useWallet();
+  const payouts = usePayouts(user?.token);
+
+  if (profile.isPending || wallet.isPending || payouts.isPending) {
+    return (
+      <div className="stack" aria-busy="true">
+        <Skeleton style={{ height: 64 }} />
+        <Skeleton style={{ height: 48 }} />
+        <Skeleton style={{ height: 48 }} />
+      </div>
+    );
+  }
+  const failed = [profile, wallet, payouts].find((q) => q.isError);
+  if (failed || !profile.data || !wallet.data || !payouts.data) {
+    return <ErrorState onRetry={() => void Promise.all([profile.refetch(), wallet.refetch(), payouts.refetch()])} />;
+  }
+  if (profile.data.is_guest || wallet.data.demo) {
+    return (
+      <NoticeState text={t('errors:DEMO_NOT_ALLOWED')} testId="demo-withdraw">
+        <Link to="/register" className="btn btn--primary">
+          {t('auth.toRegister')}
+        </Link>
+      </NoticeState>
+    );
+  }
+  if (!profile.data.has_fund_password) {
+    return (
+      <NoticeState text={t('errors:FUND_PASSWORD_NOT_SET')} testId="withdraw-need-fundpwd">
+        <Link to="/setPwd" className="btn btn--primary" data-testid="goto-setpwd">
+          {t('page.setPwd')}
+        </Link>
+      </NoticeState>
+    );
+  }
+  if (payouts.data.length === 0) {
+    return (
+      <NoticeState text={t('errors:PAYOUT_METHOD_REQUIRED')} testId="withdraw-need-payout">
+        <Link to="/bindBank" className="btn btn--primary" data-testid="goto-bindbank">
+          {t('page.bindBank')}
+        </Link>
+        <Link to="/virtualAdd" className="btn btn--ghost">
+          {t('page.virtualAdd')}
+        </Link>
+        <Link to="/cards?tab=pix" className="btn btn--ghost">
+          {t('payout.addPix')}
+        </Link>
+      </NoticeState>
+    );
+  }
+  return <WithdrawForm wallet={wallet.data} payouts={payouts.data} onDone={onDone} />;
+}
