@@ -1,8 +1,10 @@
 /**
  * The money screens in the browser at 390×844, against the real site (API + PGlite): deposit → operator approval →
- * balance; bank card + fund password → withdrawal → operator rejection → balance back; PIX and crypto deposit
- * screens; the operator console; and every validation message of spec §8 on these screens.
- * Set MONEY_SHOTS=1 to also write screenshots to /tmp/money-shots/.
+ * balance and bank card + fund password → withdrawal → operator rejection → balance back, each in English and Thai;
+ * PIX and crypto deposit screens; the operator console (channel edit, withdrawal fee settings, the full payout
+ * destination); the login-password change; binding PIX keys and crypto wallets; and every validation message of
+ * spec §8 on these screens. Tests that change house settings put them back, so each test stands alone.
+ * Set MONEY_SHOTS=1 to also write screenshots to /tmp/money-shots/ (or to MONEY_SHOTS_DIR).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -21,13 +23,20 @@ const t = useSite({
   AUTH_RATE_LIMIT_MAX: '1000',
   RATE_LIMIT_MAX: '100000',
 });
-const SHOTS = '/tmp/money-shots';
+const SHOTS = process.env.MONEY_SHOTS_DIR ?? '/tmp/money-shots';
 
 const errorsOf = (lang: string) =>
   JSON.parse(
     readFileSync(join(import.meta.dirname, '..', 'packages/contract/locales', lang, 'errors.json'), 'utf8'),
   ) as Record<string, string>;
 const REASON_REQUIRED = { en: errorsOf('en').REASON_REQUIRED ?? '', th: errorsOf('th').REASON_REQUIRED ?? '' };
+const ERRORS_EN = errorsOf('en');
+/** The web app's own texts (apps/web/src/locales/<lang>.json), for messages the browser writes itself. */
+const webTexts = (lang: string) =>
+  JSON.parse(readFileSync(join(import.meta.dirname, '..', 'apps/web/src/locales', `${lang}.json`), 'utf8')) as {
+    admin: Record<string, string>;
+  };
+const ADMIN_TEXTS = { en: webTexts('en').admin, th: webTexts('th').admin };
 
 const newAccount = () => `m${randomBytes(5).toString('hex')}`;
 
@@ -101,6 +110,19 @@ const textOf = async (page: Page, testId: string) => norm(await page.getByTestId
 const bodyHas = (page: Page, text: string) =>
   expect.poll(async () => norm(await page.locator('body').innerText()).includes(text), { timeout: 10_000 }).toBe(true);
 
+/** A phone-screen picture (not the whole page) with the element `testId` scrolled to the top. */
+async function shotAt(page: Page, name: string, testId: string) {
+  if (!process.env.MONEY_SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.waitForLoadState('networkidle');
+  await page.getByTestId(testId).evaluate((el) => {
+    const bar = document.querySelector('.top-bar')?.getBoundingClientRect().height ?? 0;
+    window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - bar - 8);
+  });
+  await page.waitForTimeout(250);
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
 async function shot(page: Page, name: string) {
   if (!process.env.MONEY_SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
@@ -158,7 +180,7 @@ async function depositFlow(lang: 'en' | 'th') {
 /** Flow 2: bank card + fund password → withdraw → the operator rejects with a reason → the balance is back. */
 async function withdrawFlow(lang: 'en' | 'th') {
   const { context, page } = await newPhone(lang);
-  await registerInBrowser(page);
+  const account = await registerInBrowser(page);
   await fundByApi(await token(page), 50_000);
 
   await page.goto('/bindBank');
@@ -194,14 +216,17 @@ async function withdrawFlow(lang: 'en' | 'th') {
   const ops = await newPhone(lang);
   await loginInBrowser(ops.page, OPERATOR.account, OPERATOR.password);
   await ops.page.goto('/depositAdmin');
-  const item = ops.page.getByTestId('admin-item').first();
+  const item = ops.page.getByTestId('admin-item').filter({ hasText: account });
   await item.waitFor();
+  // The operator pays to the full card number; the player only ever sees it masked.
+  expect(await textOf(ops.page, 'payout-to-number')).toBe('4111111111111111');
+  await shot(ops.page, `${lang}-admin-withdrawals`);
   await item.getByTestId('admin-reject').click();
   await ops.page.getByTestId('admin-confirm').click();
   await bodyHas(ops.page, REASON_REQUIRED[lang]);
   await ops.page.getByTestId('admin-reason').fill('Name does not match the account');
   await ops.page.getByTestId('admin-confirm').click();
-  await expect.poll(() => ops.page.getByTestId('admin-item').count()).toBe(0);
+  await expect.poll(() => item.count()).toBe(0);
   await ops.context.close();
 
   await page.goto('/my');
@@ -267,16 +292,55 @@ async function validationFlow() {
 
 type Json = Record<string, unknown>;
 
-async function post(path: string, body: unknown, headers: Record<string, string>): Promise<Json> {
+async function post<T = Json>(path: string, body: unknown, headers: Record<string, string>): Promise<T> {
   const res = await fetch(`${t.site.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
-  const env = (await res.json()) as { code: number; data: Json };
+  const env = (await res.json()) as { code: number; data: T };
   expect(env.code, `${path} ${JSON.stringify(env)}`).toBe(200);
   return env.data;
 }
+
+async function get<T>(path: string, tok: string): Promise<T> {
+  const res = await fetch(`${t.site.url}${path}`, { headers: { token: tok } });
+  const env = (await res.json()) as { code: number; data: T };
+  expect(env.code, `${path} ${JSON.stringify(env)}`).toBe(200);
+  return env.data;
+}
+
+const operatorToken = async () => String((await post('/api/user/login', OPERATOR, {})).token);
+
+/** A bank card (4111 1111 1111 1111) and the fund password 246810, through the real API. */
+async function readyToWithdraw(tok: string) {
+  await post(
+    '/api/payout/add',
+    {
+      type: 'bank',
+      name: 'Somchai Jaidee',
+      bank_name: 'Kasikornbank',
+      card_number: '4111 1111 1111 1111',
+      password: 'abc12345',
+    },
+    { token: tok },
+  );
+  await post('/api/user/fund_password', { password: '246810', confirm_password: '246810' }, { token: tok });
+}
+
+/** Withdraws `amount` (decimal text) to the first payout method on /withdraw, confirming with the fund password. */
+async function withdrawInBrowser(page: Page, amount: string) {
+  await page.goto('/withdraw');
+  await page.locator('[data-testid^="withdraw-payout-"]').first().click();
+  await page.getByTestId('withdraw-amount').fill(amount);
+  await page.getByTestId('withdraw-submit').click();
+  await page.getByTestId('withdraw-fundpwd').fill('246810');
+  await page.getByTestId('withdraw-confirm').click();
+  await page.getByTestId('record-item').first().waitFor();
+}
+
+type FeeRule = { percent_bps: number; fixed: number; min: number; max: number | null };
+type WithdrawSettings = { fee: FeeRule; min: number; max: number };
 
 type Channel = { id: number; type: string; crypto: { coin: string; address: string } | null };
 async function channels(tok: string): Promise<Channel[]> {
@@ -300,18 +364,23 @@ async function fundByApi(tok: string, amount: number) {
     },
     { token: tok, 'idempotency-key': `e2e-${randomBytes(8).toString('hex')}` },
   );
-  const login = await post('/api/user/login', OPERATOR, {});
-  await post('/api/admin/recharge/approve', { id: dep.id }, { token: String(login.token) });
+  await post('/api/admin/recharge/approve', { id: dep.id }, { token: await operatorToken() });
 }
 
 describe('money screens', () => {
-  it('English: bank-transfer deposit, operator approves, /my shows the new balance exactly', async () => {
-    await depositFlow('en');
-  });
+  it.each(['en', 'th'] as const)(
+    '%s: bank-transfer deposit, operator approves, /my shows the new balance exactly',
+    async (lang) => {
+      await depositFlow(lang);
+    },
+  );
 
-  it('Thai: bank card + fund password, withdrawal rejected with a reason, balance back, record says rejected', async () => {
-    await withdrawFlow('th');
-  });
+  it.each(['th', 'en'] as const)(
+    '%s: bank card + fund password, withdrawal rejected with a reason, balance back, record says rejected',
+    async (lang) => {
+      await withdrawFlow(lang);
+    },
+  );
 
   it('shows every validation message of spec §8 for these screens', async () => {
     await validationFlow();
@@ -376,8 +445,215 @@ describe('money screens', () => {
     }
   });
 
-  it.runIf(process.env.MONEY_SHOTS)('screenshots: the two flows in the other language too', async () => {
-    await depositFlow('th');
-    await withdrawFlow('en');
+  it('the operator changes the bank channel maximum; the player’s /recharge shows the new maximum', async () => {
+    const opTok = await operatorToken();
+    const before = await get<(Json & { id: number; type: string; enabled: boolean })[]>(
+      '/api/admin/channel/list',
+      opTok,
+    );
+    const bank = before.find((c) => c.type === 'bank' && c.enabled);
+    expect(bank).toBeDefined();
+    try {
+      const ops = await newPhone('en');
+      await loginInBrowser(ops.page, OPERATOR.account, OPERATOR.password);
+      await ops.page.goto('/rechargeAdmin?tab=channels');
+      const row = ops.page.locator(`[data-testid="admin-channel"][data-id="${bank?.id}"]`);
+      await row.getByTestId('admin-channel-edit').click();
+      await ops.page.getByTestId('channel-edit-max').fill('76,543.21');
+      await ops.page.getByTestId('channel-edit-submit').click();
+      await expect.poll(async () => norm(await row.innerText())).toContain(thb(7_654_321, 'en'));
+      await ops.context.close();
+
+      const { context, page } = await newPhone('th');
+      await registerInBrowser(page);
+      await page.goto('/recharge');
+      await expect.poll(() => textOf(page, `channel-${bank?.id}`)).toContain(thb(7_654_321, 'th'));
+      await page.getByTestId(`channel-${bank?.id}`).click();
+      await page.getByTestId('deposit-amount').fill('76543.22');
+      await page.getByTestId('deposit-submit').click();
+      expect(await textOf(page, 'form-error')).toContain(thb(7_654_321, 'th'));
+      await context.close();
+    } finally {
+      await post('/api/admin/channel/save', bank, { token: opTok });
+    }
+  });
+
+  it.each(['en', 'th'] as const)(
+    '%s: the operator saves a 1 percent fee with a 5.00 minimum; /withdraw shows fee and total; the balance drops by both',
+    async (lang) => {
+      const opTok = await operatorToken();
+      const before = await get<WithdrawSettings>('/api/admin/withdraw/settings', opTok);
+      try {
+        const { context, page } = await newPhone(lang);
+        await registerInBrowser(page);
+        const tok = await token(page);
+        await fundByApi(tok, 200_000);
+        await readyToWithdraw(tok);
+
+        const ops = await newPhone(lang);
+        await loginInBrowser(ops.page, OPERATOR.account, OPERATOR.password);
+        await ops.page.goto('/rechargeAdmin?tab=channels');
+        const field = (name: string) => ops.page.getByTestId(`wset-${name}`);
+        const errorOf = (name: string) => textOf(ops.page, `field-error-${name}`);
+        await field('fee-percent_bps').waitFor();
+        // Nonsense first: each message under its own field, nothing saved.
+        await field('fee-percent_bps').fill('150');
+        await field('fee-min').fill('5.00');
+        await field('fee-max').fill('1');
+        await field('min').fill('abc');
+        await field('max').fill('');
+        await field('submit').click();
+        expect(await errorOf('fee.percent_bps')).toBe(ADMIN_TEXTS[lang].percentInvalid);
+        expect(await errorOf('fee.max')).toBe(ADMIN_TEXTS[lang].feeMaxBelowMin);
+        expect(await errorOf('min')).toBe(errorsOf(lang).AMOUNT_INVALID);
+        expect(await errorOf('max')).toBe(errorsOf(lang).REQUIRED_FIELDS);
+        expect(await get<WithdrawSettings>('/api/admin/withdraw/settings', opTok)).toEqual(before);
+
+        await field('fee-percent_bps').fill('1');
+        await field('fee-fixed').fill('0');
+        await field('fee-max').fill('');
+        await field('min').fill('100.00');
+        await field('max').fill('50,000');
+        await field('submit').click();
+        await ops.page.getByTestId('wset-saved').waitFor();
+        expect(await textOf(ops.page, 'wset-saved')).toBe(ADMIN_TEXTS[lang].settingsSaved);
+        // Sent as integers: percent in ten-thousandths, money in minor units, no maximum as null.
+        expect(await get<WithdrawSettings>('/api/admin/withdraw/settings', opTok)).toEqual({
+          fee: { percent_bps: 100, fixed: 0, min: 500, max: null },
+          min: 10_000,
+          max: 5_000_000,
+        });
+        await ops.page.reload();
+        await expect.poll(() => field('fee-percent_bps').inputValue()).toBe('1');
+        expect(await field('fee-min').inputValue()).toBe('5.00');
+        expect(await field('fee-max').inputValue()).toBe('');
+        await shotAt(ops.page, `${lang}-admin-withdraw-settings`, 'withdraw-settings');
+        await field('submit').click();
+        await ops.page.getByTestId('wset-saved').waitFor();
+        await shotAt(ops.page, `${lang}-admin-withdraw-settings-saved`, 'withdraw-settings');
+        await ops.context.close();
+
+        await page.goto('/withdraw');
+        await page.locator('[data-testid^="withdraw-payout-"]').first().click();
+        await page.getByTestId('withdraw-amount').fill('200');
+        await expect.poll(() => textOf(page, 'withdraw-fee')).toBe(thb(500, lang)); // 1 % = 2.00, raised to 5.00
+        expect(await textOf(page, 'withdraw-total')).toBe(thb(20_500, lang));
+        await page.getByTestId('withdraw-amount').fill('1000');
+        await expect.poll(() => textOf(page, 'withdraw-fee')).toBe(thb(1_000, lang));
+        expect(await textOf(page, 'withdraw-total')).toBe(thb(101_000, lang));
+        await page.getByTestId('withdraw-submit').click();
+        await page.getByTestId('withdraw-fundpwd').fill('246810');
+        await page.getByTestId('withdraw-confirm').click();
+        await page.getByTestId('record-item').first().waitFor();
+        await page.goto('/my');
+        await expect.poll(() => textOf(page, 'wallet-balance')).toBe(thb(200_000 - 101_000, lang));
+        expect(await get<{ balance: number; frozen: number }>('/api/wallet/index', tok)).toMatchObject({
+          balance: 99_000,
+          frozen: 101_000,
+        });
+        await context.close();
+      } finally {
+        await post('/api/admin/withdraw/settings', before, { token: opTok });
+      }
+    },
+  );
+
+  it('the operator sees the full card number to pay (and copies it); the player sees it masked', async () => {
+    const { context, page } = await newPhone('en');
+    const account = await registerInBrowser(page);
+    const tok = await token(page);
+    await fundByApi(tok, 50_000);
+    await readyToWithdraw(tok);
+    await withdrawInBrowser(page, '100');
+    expect(norm(await page.getByTestId('record-item').first().innerText())).toContain('•••• 1111');
+    expect(await page.locator('body').innerText()).not.toContain('4111111111111111');
+    await page.goto('/cards');
+    await page.getByTestId('payout-item').first().waitFor();
+    expect(await page.locator('body').innerText()).not.toContain('4111111111111111');
+
+    const ops = await newPhone('en');
+    await ops.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await loginInBrowser(ops.page, OPERATOR.account, OPERATOR.password);
+    await ops.page.goto('/depositAdmin');
+    await ops.page.getByTestId('admin-search').fill(account);
+    await ops.page.getByTestId('admin-search').press('Enter');
+    const item = ops.page.getByTestId('admin-item').filter({ hasText: account });
+    await item.waitFor();
+    expect(await ops.page.getByTestId('admin-item').count()).toBe(1);
+    expect(norm(await item.getByTestId('payout-to-name').innerText())).toBe('Somchai Jaidee');
+    expect(norm(await item.getByTestId('payout-to-bank').innerText())).toBe('Kasikornbank');
+    const number = item.getByTestId('payout-to-number');
+    expect(norm(await number.innerText())).toBe('4111111111111111');
+    await item
+      .locator('.copy-row', { has: ops.page.getByTestId('payout-to-number') })
+      .getByRole('button')
+      .click();
+    await expect.poll(() => ops.page.evaluate(() => navigator.clipboard.readText())).toBe('4111111111111111');
+    // No balance chip: operators have no wallet.
+    expect(await ops.page.getByTestId('topbar-balance').count()).toBe(0);
+    await ops.context.close();
+    await context.close();
+  });
+
+  it('login password: the old one is required and checked; then other sessions go to /login and the new one works', async () => {
+    const a = await newPhone('en');
+    const account = await registerInBrowser(a.page);
+    const b = await newPhone('en');
+    await loginInBrowser(b.page, account, 'abc12345');
+    await b.page.goto('/recharge');
+    await b.page.getByTestId('topbar-balance').waitFor();
+
+    await a.page.goto('/editPwd');
+    await a.page.getByTestId('loginpwd-password').fill('newpass123');
+    await a.page.getByTestId('loginpwd-confirm').fill('newpass123');
+    await a.page.getByTestId('loginpwd-submit').click();
+    expect(await textOf(a.page, 'form-error')).toBe(ERRORS_EN.REQUIRED_FIELDS);
+    await a.page.getByTestId('loginpwd-old').fill('wrongpass1');
+    await a.page.getByTestId('loginpwd-submit').click();
+    await expect.poll(() => textOf(a.page, 'form-error')).toBe(ERRORS_EN.OLD_PASSWORD_INCORRECT);
+    await a.page.getByTestId('loginpwd-old').fill('abc12345');
+    await a.page.getByTestId('loginpwd-submit').click();
+    await a.page.getByTestId('password-changed').waitFor();
+
+    // The other browser's next API call (tapping its balance) answers 401: it is sent to /login.
+    await b.page.getByTestId('topbar-balance').click();
+    await b.page.waitForURL((u) => u.pathname === '/login');
+    await loginInBrowser(b.page, account, 'newpass123');
+    await a.context.close();
+    await b.context.close();
+  });
+
+  it('PIX key and crypto wallet: invalid ones show the field error, valid ones are listed', async () => {
+    const { context, page } = await newPhone('en');
+    await registerInBrowser(page);
+
+    await page.goto('/cards?tab=pix');
+    await page.getByTestId('pix-key').fill('123.456.789-00');
+    await page.getByTestId('payout-password').fill('abc12345');
+    await page.getByTestId('payout-submit').click();
+    await expect.poll(() => textOf(page, 'field-error-key')).toBe(ERRORS_EN.PIX_KEY_INVALID);
+    await page.getByTestId('pix-key').fill('123.456.789-09');
+    await page.getByTestId('payout-submit').click();
+    const pix = page.getByTestId('payout-item').first();
+    await pix.waitFor();
+    expect(norm(await pix.innerText())).toMatch(/PIX · ••••8909[\s\S]*CPF/);
+    expect(await page.getByTestId('field-error-key').count()).toBe(0);
+
+    const tron = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+    await page.goto('/virtualAdd');
+    await page.getByTestId('wallet-alias').fill('My TRON wallet');
+    await page.getByTestId('coin-USDT-TRC20').click();
+    await page.getByTestId('wallet-address').fill(`${tron.slice(0, -1)}u`);
+    await page.getByTestId('payout-password').fill('abc12345');
+    await page.getByTestId('payout-submit').click();
+    await expect.poll(() => textOf(page, 'field-error-address')).toBe(ERRORS_EN.CRYPTO_ADDRESS_INVALID);
+    await page.getByTestId('wallet-address').fill(tron);
+    await page.getByTestId('payout-submit').click();
+    await page.waitForURL((u) => u.pathname === '/virtual');
+    const wallet = page.getByTestId('payout-item').first();
+    await wallet.waitFor();
+    expect(norm(await wallet.innerText())).toContain('My TRON wallet · USDT-TRC20');
+    expect(norm(await wallet.innerText())).toContain(tron);
+    await context.close();
   });
 });

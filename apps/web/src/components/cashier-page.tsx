@@ -6,13 +6,16 @@ import { BalanceChip } from './balance-chip.tsx';
 import { SignedOutState } from './states.tsx';
 import { TopBar } from './top-bar.tsx';
 
-/** A cashier screen: top bar with title and balance, and the signed-out state when nobody is logged in. */
+/**
+ * A cashier screen: top bar with title and balance, and the signed-out state when nobody is logged in. Operators
+ * have no wallet, so their top bar shows no balance.
+ */
 export function CashierPage({ title, children, back = true }: { title: string; children: ReactNode; back?: boolean }) {
   const { t } = useTranslation();
   const user = useSession();
   return (
     <main className="page">
-      <TopBar title={title} back={back} right={user ? <BalanceChip /> : undefined} />
+      <TopBar title={title} back={back} right={user && user.role !== 'operator' ? <BalanceChip /> : undefined} />
       {user ? children : <SignedOutState text={t('common.signedOut')} />}
     </main>
   );

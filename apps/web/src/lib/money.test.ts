@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, maxWithdrawable, parseAmount, toAmountText, withdrawalFee } from './money.ts';
+import {
+  formatAmount,
+  maxWithdrawable,
+  parseAmount,
+  parsePercent,
+  toAmountText,
+  toPercentText,
+  withdrawalFee,
+} from './money.ts';
 
 describe('parseAmount', () => {
   it.each([
@@ -74,5 +82,35 @@ describe('maxWithdrawable', () => {
   });
   it('is everything when there is no fee', () => {
     expect(maxWithdrawable(5000, { percent_bps: 0, fixed: 0, min: 0, max: null })).toBe(5000);
+  });
+});
+
+describe('parsePercent / toPercentText', () => {
+  it.each([
+    ['1.5', 150],
+    ['1', 100],
+    ['0.05', 5],
+    ['100', 10_000],
+    ['2 %', 200],
+    ['0', 0],
+  ])('%s → %i bps', (text, bps) => {
+    expect(parsePercent(text)).toEqual({ kind: 'ok', minor: bps });
+  });
+  it.each(['100.01', '0.001', '-1', 'abc', '150'])('%s is invalid', (text) => {
+    expect(parsePercent(text)).toEqual({ kind: 'invalid' });
+  });
+  it('empty is empty', () => {
+    expect(parsePercent(' ')).toEqual({ kind: 'empty' });
+  });
+  it.each([
+    [150, '1.5'],
+    [100, '1'],
+    [5, '0.05'],
+    [0, '0'],
+    [10_000, '100'],
+    [1_050, '10.5'],
+  ])('%i bps → %s', (bps, text) => {
+    expect(toPercentText(bps)).toBe(text);
+    expect(parsePercent(text)).toEqual({ kind: 'ok', minor: bps });
   });
 });

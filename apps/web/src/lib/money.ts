@@ -73,3 +73,17 @@ export function maxWithdrawable(available: number, rule: FeeRule): number {
   }
   return lo;
 }
+
+/**
+ * A percentage typed as decimal text ('1.5', '0,25' is invalid) into ten-thousandths (basis points: 1.5 % → 150),
+ * at most two decimals and at most 100 %.
+ */
+export function parsePercent(text: string): ParsedAmount {
+  const parsed = parseAmount(text.replace(/%\s*$/, ''), 2);
+  return parsed.kind === 'ok' && parsed.minor > 10_000 ? { kind: 'invalid' } : parsed;
+}
+
+/** Basis points back to percent text without trailing zeros (150 → '1.5', 100 → '1', 5 → '0.05'). */
+export function toPercentText(bps: number): string {
+  return toAmountText(bps, 2).replace(/\.?0+$/, '');
+}

@@ -10,6 +10,7 @@ import { useSubmit } from '../../../lib/use-submit.ts';
 import { useMoney } from '../../../lib/wallet.ts';
 import { useAdminChannels } from '../api/channels.ts';
 import { useSaveChannel } from '../api/save-channel.ts';
+import { WithdrawSettingsSection } from './withdraw-settings.tsx';
 
 const blank = (type: ChannelType): AdminChannel => ({
   type,
@@ -23,7 +24,10 @@ const blank = (type: ChannelType): AdminChannel => ({
   pix: type === 'pix' ? { key: '', merchant_name: '', merchant_city: '' } : null,
 });
 
-/** Deposit channels: the list, and an edit form for one (payee details, house address, PIX key, limits). */
+/**
+ * Deposit channels: the list, and an edit form for one (payee details, house address, PIX key, limits); below them
+ * the withdrawal settings (fee rule and per-request limits).
+ */
 export function ChannelsTab() {
   const { t } = useTranslation();
   const channels = useAdminChannels();
@@ -39,7 +43,7 @@ export function ChannelsTab() {
       ) : (
         <ul className="card-list">
           {channels.data.map((c) => (
-            <li key={c.id} className="card-list__item payout">
+            <li key={c.id} className="card-list__item payout" data-testid="admin-channel" data-id={c.id}>
               <div className="payout__text">
                 <span className="payout__title">
                   {c.name} <span className="muted">({c.type})</span>
@@ -48,7 +52,12 @@ export function ChannelsTab() {
                   {format(c.min)} – {format(c.max)} · {c.enabled ? t('admin.enabled') : t('admin.disabled')}
                 </span>
               </div>
-              <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditing(c)}>
+              <button
+                type="button"
+                className="btn btn--ghost btn--small"
+                onClick={() => setEditing(c)}
+                data-testid="admin-channel-edit"
+              >
                 {t('admin.edit')}
               </button>
             </li>
@@ -67,6 +76,7 @@ export function ChannelsTab() {
           </button>
         ))}
       </div>
+      <WithdrawSettingsSection />
     </>
   );
 }
@@ -192,7 +202,7 @@ function ChannelForm({ initial, onClose }: { initial: AdminChannel; onClose: () 
         <button type="button" className="btn btn--ghost" onClick={onClose}>
           {t('common.cancel')}
         </button>
-        <button type="submit" className="btn btn--primary" disabled={busy}>
+        <button type="submit" className="btn btn--primary" disabled={busy} data-testid="channel-edit-submit">
           {t('payout.save')}
         </button>
       </div>
