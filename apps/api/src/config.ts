@@ -45,6 +45,9 @@ const envSchema = z.object({
   CURRENCY: z.string().default('THB'),
   DEMO_GRANT: int(1_000_000, 1, 1_000_000_000_000),
   BUSINESS_TIME_ZONE: z.string().min(1).default('Asia/Bangkok'),
+  GAME_CYCLE_OVERRIDE_SECONDS: z
+    .union([z.literal('').transform(() => undefined), z.coerce.number().int().min(10).max(86_400)])
+    .optional(),
   PIX_SANDBOX_SECRET: z
     .string()
     .optional()
@@ -82,6 +85,8 @@ export type Config = {
   businessTimeZone: string;
   /** HMAC secret of the sandbox PIX provider's webhooks; a dev default outside production. */
   pixSandboxSecret: string;
+  /** Tests and demos: every game draws every this many seconds (seal shrunk in proportion); undefined = real schedules. */
+  gameCycleOverrideSeconds: number | undefined;
 };
 
 /** Only for development and tests (README "Payments"); production must set PIX_SANDBOX_SECRET. */
@@ -138,5 +143,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     demoGrant: e.DEMO_GRANT,
     businessTimeZone: e.BUSINESS_TIME_ZONE,
     pixSandboxSecret: e.PIX_SANDBOX_SECRET ?? DEV_PIX_SANDBOX_SECRET,
+    gameCycleOverrideSeconds: e.GAME_CYCLE_OVERRIDE_SECONDS,
   };
 }

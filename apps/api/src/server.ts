@@ -11,7 +11,7 @@ const app = await buildApp(config);
 try {
   const applied = await migrateToLatest(app.db);
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
-  await seed(app.db, { operator: config.operator });
+  await seed(app.db, { operator: config.operator, timeZone: config.businessTimeZone });
   if (!config.operator) {
     // No OPERATOR_ACCOUNT/OPERATOR_PASSWORD and no operator yet: make one with a random password, shown this once.
     const first = await ensureFirstOperator(app.db);
@@ -28,6 +28,9 @@ try {
     { coldStartMs: Math.round(performance.now()), database: config.databaseUrl ? 'postgresql' : 'pglite' },
     `listening on ${address}`,
   );
+  // The draw scheduler (modules/draws/runner.ts): catches up, then creates, opens, seals and draws periods; stopped
+  // by app.close() below.
+  app.startDrawScheduler();
 } catch (err) {
   app.log.fatal({ err }, 'failed to start');
   await app.close().catch(() => undefined);

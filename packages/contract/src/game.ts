@@ -21,3 +21,129 @@ export const gameCategory = z.object({
   games: z.array(gameTile),
 });
 export type GameCategory = z.infer<typeof gameCategory>;
+
+// ---- Periods, draws and plays (games.md; api.md "game") ----
+
+/** A positive database id in a query string (games_id, group_id). */
+const queryId = z
+  .string({ error: (issue) => (issue.input === undefined ? 'REQUIRED_FIELDS' : 'VALIDATION_FAILED') })
+  .max(12, 'VALIDATION_FAILED')
+  .pipe(z.coerce.number<string>().int().min(1).max(2_147_483_647));
+
+/** Issue numbers: `YYYYMMDD-NNNN` (games.md "Period number"). */
+export const ISSUE_PATTERN = /^\d{8}-\d{4}$/;
+
+export const PERIOD_STATUSES = ['scheduled', 'open', 'sealed', 'drawn', 'settled', 'void'] as const;
+export type PeriodStatus = (typeof PERIOD_STATUSES)[number];
+
+export const gameIdQuery = z.object({ games_id: queryId });
+export type GameIdQuery = z.infer<typeof gameIdQuery>;
+
+export const playItemsQuery = z.object({ group_id: queryId });
+export type PlayItemsQuery = z.infer<typeof playItemsQuery>;
+
+export const historyQuery = z.object({
+  games_id: queryId,
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  // Capped at 50 (api.md): a larger limit is clamped, not refused.
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(20)
+    .transform((n) => Math.min(n, 50)),
+});
+export type HistoryQuery = z.infer<typeof historyQuery>;
+
+export const verifyQuery = z.object({
+  games_id: queryId,
+  issue: z
+    .string({ error: (issue) => (issue.input === undefined ? 'REQUIRED_FIELDS' : 'VALIDATION_FAILED') })
+    .max(20, 'VALIDATION_FAILED')
+    .regex(ISSUE_PATTERN, 'VALIDATION_FAILED'),
+});
+export type VerifyQuery = z.infer<typeof verifyQuery>;
+
+/** A play the player can bet on, odds decimal (1.98) and in ten-thousandths (19800), stakes in minor units. */
+export const playItem = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  odds: z.number(),
+  odds_bps: z.number().int(),
+  min: z.number().int(),
+  max: z.number().int(),
+  /** Return to player in percent, two decimals (domain playRtp). */
+  rtp: z.number(),
+});
+export type PlayItem = z.infer<typeof playItem>;
+
+export const playGroup = z.object({
+  group: z.object({ code: z.string(), name: z.string() }),
+  items: z.array(playItem),
+});
+export type PlayGroup = z.infer<typeof playGroup>;
+
+/** The last drawn period, seed revealed. */
+export const lastDraw = z.object({
+  issue: z.string(),
+  result: z.array(z.number().int()),
+  seed: z.string(),
+  commitment: z.string(),
+});
+
+/** The current period of a game (the one whose draw is next) and the last drawn one; times in epoch ms. */
+export const currentGame = z.object({
+  games_id: z.number().int(),
+  code: z.string(),
+  issue: z.string().nullable(),
+  status: z.enum(PERIOD_STATUSES).nullable(),
+  open_at: z.number().int().nullable(),
+  seal_at: z.number().int().nullable(),
+  draw_at: z.number().int().nullable(),
+  server_time: z.number().int(),
+  commitment: z.string().nullable(),
+  algorithm: z.string(),
+  last: lastDraw.nullable(),
+});
+export type CurrentGame = z.infer<typeof currentGame>;
+
+/** A drawn period of the history list: the seed is published beside its commitment. */
+export const historyItem = z.object({
+  issue: z.string(),
+  result: z.array(z.number().int()),
+  seed: z.string(),
+  commitment: z.string(),
+  algorithm: z.string(),
+  beacon: z.string().nullable(),
+  draw_at: z.number().int(),
+});
+export type HistoryItem = z.infer<typeof historyItem>;
+
+/** The public record of one period and whether it verifies (SHA-256(seed) = commitment, result recomputed). */
+export const verifyRecord = z.object({
+  games_id: z.number().int(),
+  code: z.string(),
+  family: z.string(),
+  issue: z.string(),
+  status: z.enum(PERIOD_STATUSES),
+  algorithm: z.string(),
+  commitment: z.string(),
+  /** Null until the period is drawn: the seed stays secret before. */
+  seed: z.string().nullable(),
+  beacon_name: z.string().nullable(),
+  beacon: z.string().nullable(),
+  result: z.array(z.number().int()).nullable(),
+  open_at: z.number().int(),
+  seal_at: z.number().int(),
+  draw_at: z.number().int(),
+  drawn_at: z.number().int().nullable(),
+  void_reason: z.string().nullable(),
+  verified: z.boolean(),
+});
+export type VerifyRecord = z.infer<typeof verifyRecord>;
+
+/** Server-Sent Events of GET /api/game/events (event name → data). */
+export const GAME_EVENTS = ['time', 'period', 'seal', 'result', 'next'] as const;
+export type GameEventName = (typeof GAME_EVENTS)[number];

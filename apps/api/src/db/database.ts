@@ -14,6 +14,7 @@ import type {
 } from './tables-ledger.ts';
 import type { DepositsTable, RechargeChannelsTable } from './tables-deposits.ts';
 import type { WithdrawalsTable } from './tables-withdrawals.ts';
+import type { GameSchedulesTable, PeriodsTable, PlayItemsTable } from './tables-games.ts';
 
 /** Text in every language the product speaks, stored as jsonb; Thai is the fallback. */
 export type LocalizedText = Partial<Record<Lang, string>> & { th: string };
@@ -106,6 +107,9 @@ export interface Database {
   recharge_channels: RechargeChannelsTable;
   deposits: DepositsTable;
   withdrawals: WithdrawalsTable;
+  game_schedules: GameSchedulesTable;
+  play_items: PlayItemsTable;
+  periods: PeriodsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db, LocalizedText } from './database.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { AVATARS } from '../modules/accounts/accounts.service.ts';
+import { seedDraws } from '../modules/draws/draws.seed.ts';
 
 type SeedGame = { code: string; family: string; category: string; name: LocalizedText };
 
@@ -125,7 +126,11 @@ const NOTICE: LocalizedText = {
   pt: 'Este é um site de demonstração: apenas dinheiro fictício, sem depósitos ou saques reais.',
 };
 
-export type SeedOptions = { operator?: { account: string; password: string } | undefined };
+export type SeedOptions = {
+  operator?: { account: string; password: string } | undefined;
+  /** Zone of the Mark Six play list's lunar year (BUSINESS_TIME_ZONE). */
+  timeZone?: string;
+};
 
 /**
  * First-start content. Idempotent: each table is filled only while it is empty, under an advisory lock so that
@@ -209,5 +214,8 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
           .execute();
       }
     }
+
+    // Game schedules and play items (modules/draws), for games that have none yet.
+    await seedDraws(trx, new Date(), options.timeZone ?? 'Asia/Bangkok');
   });
 }

@@ -54,7 +54,7 @@ export async function buildTestApp(
   });
   const app = await buildApp(config);
   await migrateToLatest(app.db);
-  await seed(app.db, { operator: config.operator });
+  await seed(app.db, { operator: config.operator, timeZone: config.businessTimeZone });
   await app.ready();
   return {
     app,

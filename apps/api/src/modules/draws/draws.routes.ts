@@ -1,0 +1,212 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  API,
+  currentGame,
+  envelope,
+  gameIdQuery,
+  historyItem,
+  historyQuery,
+  paged,
+  playGroup,
+  playItemsQuery,
+  verifyQuery,
+  verifyRecord,
+} from '@fairdraw/contract';
+import { commonHeaders, errors } from '../../lib/schemas.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { DrawsContext } from './draws.service.ts';
+import { localBus, postgresBus } from './events.ts';
+import type { PeriodEvent, PeriodEventBus } from './events.ts';
+import * as periods from './periods.service.ts';
+import { playGroups } from './play-items.service.ts';
+import { startScheduler } from './runner.ts';
+import type { Scheduler } from './runner.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Period transitions, fanned out across instances (PostgreSQL LISTEN/NOTIFY) or in process (PGlite). */
+    periodEvents: PeriodEventBus;
+    /** What the scheduler functions need: zone, cycle override, the event bus. */
+    drawsContext: DrawsContext;
+    /** Starts the draw scheduler (server.ts; tests only when they want it). Stopped when the app closes. */
+    startDrawScheduler: (opts?: { intervalMs?: number; now?: () => Date }) => Scheduler;
+  }
+}
+
+/** SSE heartbeat: a `time` event this often keeps proxies from closing an idle stream. */
+export const SSE_HEARTBEAT_MS = 15_000;
+
+function drawsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) => void): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const bus = app.config.databaseUrl ? postgresBus(app.config.databaseUrl, app.log) : localBus();
+  const context: DrawsContext = {
+    timeZone: app.config.businessTimeZone,
+    cycleOverrideSeconds: app.config.gameCycleOverrideSeconds,
+    events: bus,
+  };
+  app.decorate('periodEvents', bus);
+  app.decorate('drawsContext', context);
+  const schedulers: Scheduler[] = [];
+  app.decorate('startDrawScheduler', (opts: { intervalMs?: number; now?: () => Date } = {}) => {
+    const s = startScheduler({
+      db: app.db,
+      databaseUrl: app.config.databaseUrl,
+      context,
+      log: app.log,
+      ...opts,
+    });
+    schedulers.push(s);
+    return s;
+  });
+  const streams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of streams) end();
+    await Promise.all(schedulers.map((s) => s.stop()));
+  });
+  app.addHook('onClose', async () => {
+    await bus.close();
+  });
+
+  const gameHeaders = commonHeaders;
+
+  app.get(
+    API.playItems,
+    {
+      schema: {
+        tags: ['game'],
+        summary: 'Play groups and items of a game (group_id = the game id), with odds, limits and RTP',
+        headers: gameHeaders,
+        querystring: playItemsQuery,
+        response: { 200: envelope(z.array(playGroup)), ...errors(400, 404, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.ok(await playGroups(app.db, request.query.group_id, request.lang, new Date(), context.timeZone)),
+  );
+
+  app.post(
+    API.currentGame,
+    {
+      schema: {
+        tags: ['game'],
+        summary: 'The current period (countdown data, commitment) and the last drawn one',
+        headers: gameHeaders,
+        querystring: gameIdQuery,
+        response: { 200: envelope(currentGame), ...errors(400, 404, 429) },
+      },
+    },
+    async (request, reply) => reply.ok(await periods.currentGame(app.db, request.query.games_id, new Date())),
+  );
+
+  app.get(
+    API.history,
+    {
+      schema: {
+        tags: ['game'],
+        summary: 'Drawn periods, newest first, with seed and commitment',
+        headers: gameHeaders,
+        querystring: historyQuery,
+        response: { 200: envelope(paged(historyItem)), ...errors(400, 404, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.ok(await periods.history(app.db, request.query.games_id, request.query.page, request.query.limit)),
+  );
+
+  app.get(
+    API.verify,
+    {
+      schema: {
+        tags: ['game'],
+        summary: "A period's public record and whether it verifies (fd1)",
+        headers: gameHeaders,
+        querystring: verifyQuery,
+        response: { 200: envelope(verifyRecord), ...errors(400, 404, 429) },
+      },
+    },
+    async (request, reply) => reply.ok(await periods.verifyPeriod(app.db, request.query.games_id, request.query.issue)),
+  );
+
+  app.get(
+    API.gameEvents,
+    {
+      schema: {
+        tags: ['game'],
+        summary: 'Server-Sent Events: time, period, seal, result, next (heartbeat every 15 s)',
+        headers: gameHeaders,
+        querystring: gameIdQuery,
+        response: { ...errors(400, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const gameId = request.query.games_id;
+      const game = await app.db.selectFrom('games').select('id').where('id', '=', gameId).executeTakeFirst();
+      if (!game) throw new AppError('NOT_FOUND', { field: 'games_id' });
+
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      let open = true;
+      const send = (event: string, data: unknown) => {
+        if (open) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      };
+      const sendTime = () => send('time', { server_time: Date.now() });
+      // Events of one stream are handled one after another, in order.
+      let queue: Promise<void> = Promise.resolve();
+      const onEvent = (e: PeriodEvent) => {
+        if (e.game_id !== gameId || e.kind === 'created') return;
+        queue = queue
+          .then(async () => {
+            if (!open) return;
+            if (e.kind === 'seal') {
+              send('seal', { issue: e.issue, server_time: Date.now() });
+            } else if (e.kind === 'result') {
+              const record = await periods.verifyPeriod(app.db, gameId, e.issue);
+              send('result', {
+                issue: record.issue,
+                result: record.result,
+                seed: record.seed,
+                commitment: record.commitment,
+                algorithm: record.algorithm,
+                draw_at: record.draw_at,
+              });
+              send('next', await periods.currentGame(app.db, gameId, new Date()));
+            } else {
+              send('period', await periods.currentGame(app.db, gameId, new Date()));
+            }
+          })
+          .catch((err: unknown) => request.log.warn({ err }, 'sse event failed'));
+      };
+      const heartbeat = setInterval(sendTime, SSE_HEARTBEAT_MS);
+      let unsubscribe: (() => void) | undefined = undefined;
+      const end = () => {
+        if (!open) return;
+        open = false;
+        clearInterval(heartbeat);
+        unsubscribe?.();
+        streams.delete(end);
+        res.end();
+      };
+      streams.add(end);
+      res.on('close', end);
+      unsubscribe = await bus.subscribe(onEvent);
+      if (!open) {
+        unsubscribe();
+        return;
+      }
+      sendTime();
+      send('period', await periods.currentGame(app.db, gameId, new Date()));
+    },
+  );
+  done();
+}
+
+export default fp(drawsPlugin, { name: 'draws', dependencies: ['config', 'db', 'errors'] });

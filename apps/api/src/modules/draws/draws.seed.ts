@@ -1,0 +1,57 @@
+import { findGame, playsOf } from '@fairdraw/domain';
+import type { Db } from '../../db/database.ts';
+import { localDate } from './schedule.ts';
+
+export const BET_SETTING_DEFAULTS = { minStake: 100, maxStake: 5_000_000 } as const;
+
+/**
+ * Schedules and play items for every game of the domain catalogue that exists in `games` and has none yet
+ * (idempotent: rows an operator changed are left alone). Mark Six plays are listed as of `now`'s lunar year; the
+ * zodiac plays' odds are resolved per period at betting time (see play-items.service.ts `resolvePlay`).
+ * All-in plays (ms.all2.*, ms.all3.*) are not rows: their numbers come with the bet (findPlay builds them).
+ */
+export async function seedDraws(db: Db, now: Date, timeZone: string): Promise<void> {
+  const games = await db.selectFrom('games').select(['id', 'code', 'family']).execute();
+  const settings = await db
+    .selectFrom('settings')
+    .select(['key', 'value'])
+    .where('key', 'in', ['bet_min_stake', 'bet_max_stake'])
+    .execute();
+  const setting = (key: string, fallback: number) => {
+    const v = settings.find((s) => s.key === key)?.value;
+    return typeof v === 'number' ? v : fallback;
+  };
+  const minStake = setting('bet_min_stake', BET_SETTING_DEFAULTS.minStake);
+  const maxStake = setting('bet_max_stake', BET_SETTING_DEFAULTS.maxStake);
+  for (const g of games) {
+    const def = findGame(g.code);
+    if (!def || def.family !== g.family) continue;
+    await db
+      .insertInto('game_schedules')
+      .values({
+        game_id: g.id,
+        cycle_seconds: def.cycleSeconds,
+        seal_seconds: def.sealSeconds,
+        daily_at: def.dailyAt,
+        time_zone: null,
+      })
+      .onConflict((oc) => oc.column('game_id').doNothing())
+      .execute();
+    const plays = playsOf(def.family, localDate(now.getTime(), timeZone));
+    await db
+      .insertInto('play_items')
+      .values(
+        plays.map((p, sort) => ({
+          game_id: g.id,
+          code: p.code,
+          group_code: p.group,
+          odds_bps: p.odds,
+          min_stake: minStake,
+          max_stake: maxStake,
+          sort,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['game_id', 'code']).doNothing())
+      .execute();
+  }
+}

@@ -1,0 +1,126 @@
+import { findPlay, playRtp } from '@fairdraw/domain';
+import type { GameFamily, Play } from '@fairdraw/domain';
+import type { Lang, PlayGroup } from '@fairdraw/contract';
+import th from '@fairdraw/contract/locales/th/plays.json' with { type: 'json' };
+import en from '@fairdraw/contract/locales/en/plays.json' with { type: 'json' };
+import zhCn from '@fairdraw/contract/locales/zh-cn/plays.json' with { type: 'json' };
+import zhHk from '@fairdraw/contract/locales/zh-hk/plays.json' with { type: 'json' };
+import vi from '@fairdraw/contract/locales/vi/plays.json' with { type: 'json' };
+import pt from '@fairdraw/contract/locales/pt/plays.json' with { type: 'json' };
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { localDate } from './schedule.ts';
+
+/** Play and group names (packages/contract/locales/<lang>/plays.json), flat keys = the domain's nameKey. */
+const CATALOGUES: Record<Lang, Record<string, string>> = { th, en, 'zh-cn': zhCn, 'zh-hk': zhHk, vi, pt };
+
+/** Renders a catalogue key with {{params}}; string params are themselves looked up as `param.<name>.<value>`. */
+export function translatePlayText(
+  lang: Lang,
+  key: string,
+  params: Readonly<Record<string, string | number>>,
+  fallback: string,
+): string {
+  const cat = CATALOGUES[lang] ?? CATALOGUES.th;
+  const template = cat[key] ?? CATALOGUES.en[key];
+  if (template === undefined) return fallback;
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    const v = params[name];
+    if (v === undefined) return '';
+    if (typeof v === 'string') return cat[`param.${name}.${v}`] ?? String(v);
+    return String(v);
+  });
+}
+
+/** The group's catalogue key: `group.<family>.<group>`, numbered groups (`position-3`) as `…position` + {position}. */
+export function groupName(lang: Lang, family: string, group: string): string {
+  const m = /^(.*)-(\d+)$/.exec(group);
+  if (m) return translatePlayText(lang, `group.${family}.${m[1]}`, { position: Number(m[2]) }, group);
+  return translatePlayText(lang, `group.${family}.${group}`, {}, group);
+}
+
+/** Mark Six plays whose meaning (and so odds) depend on the draw date: the zodiac tables change at Chinese New Year. */
+const DATE_DEPENDENT_GROUPS = new Set(['special-zodiac', 'one-zodiac']);
+
+/**
+ * The play a play_items row stands for on a draw date, with the odds in force. For the next developer (betting):
+ * resolve a bet item with the PERIOD's draw date (its issue's date, `parseIssue(issue).date`), never today's, and
+ * store the returned odds on the bet item. For Mark Six zodiac plays the odds are the domain's for that date (the
+ * year animal owns five numbers and pays less), not the row's; for every other play the row's odds (operator-editable).
+ */
+export function resolvePlay(
+  family: GameFamily,
+  row: { code: string; group_code: string; odds_bps: number },
+  drawDate: string,
+): { play: Play; odds: number } | undefined {
+  const play = findPlay(family, row.code, drawDate);
+  if (!play) return undefined;
+  const odds = family === 'marksix' && DATE_DEPENDENT_GROUPS.has(row.group_code) ? play.odds : row.odds_bps;
+  return { play, odds };
+}
+
+const rtpCache = new Map<string, number>();
+/** RTP percent of a play at given odds (domain playRtp enumerates the outcome space; cached, it is pure). */
+export function rtpPercent(play: Play, odds: number, drawDate: string): number {
+  const key = `${play.family}|${play.code}|${odds}|${play.family === 'marksix' ? drawDate : ''}`;
+  let v = rtpCache.get(key);
+  if (v === undefined) {
+    v = playRtp(play, odds as Play['odds']).percent;
+    rtpCache.set(key, v);
+  }
+  return v;
+}
+
+/** GET /api/game/play_items: the game's enabled plays by group, as of the current period's draw date. */
+export async function playGroups(
+  db: Db,
+  gameId: number,
+  lang: Lang,
+  now: Date,
+  timeZone: string,
+): Promise<PlayGroup[]> {
+  const game = await db.selectFrom('games').select(['id', 'family']).where('id', '=', gameId).executeTakeFirst();
+  if (!game) throw new AppError('NOT_FOUND', { field: 'group_id' });
+  const current = await db
+    .selectFrom('periods')
+    .select('issue')
+    .where('game_id', '=', gameId)
+    .where('draw_at', '>', now)
+    .orderBy('draw_at')
+    .limit(1)
+    .executeTakeFirst();
+  const drawDate = current
+    ? `${current.issue.slice(0, 4)}-${current.issue.slice(4, 6)}-${current.issue.slice(6, 8)}`
+    : localDate(now.getTime(), timeZone);
+  const rows = await db
+    .selectFrom('play_items')
+    .select(['id', 'code', 'group_code', 'odds_bps', 'min_stake', 'max_stake'])
+    .where('game_id', '=', gameId)
+    .where('enabled', '=', true)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+  const family = game.family as GameFamily;
+  const groups = new Map<string, PlayGroup>();
+  for (const row of rows) {
+    const resolved = resolvePlay(family, row, drawDate);
+    if (!resolved) continue;
+    const { play, odds } = resolved;
+    let g = groups.get(row.group_code);
+    if (!g) {
+      g = { group: { code: row.group_code, name: groupName(lang, family, row.group_code) }, items: [] };
+      groups.set(row.group_code, g);
+    }
+    g.items.push({
+      id: row.id,
+      code: row.code,
+      name: translatePlayText(lang, play.nameKey, play.nameParams, play.name),
+      odds: odds / 10_000,
+      odds_bps: odds,
+      min: row.min_stake,
+      max: row.max_stake,
+      rtp: rtpPercent(play, odds, drawDate),
+    });
+  }
+  return [...groups.values()];
+}

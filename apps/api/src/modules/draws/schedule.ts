@@ -1,0 +1,193 @@
+/**
+ * Slot and issue arithmetic (games.md "Period number"), pure: no clock, no database. A period's issue is
+ * `YYYYMMDD-NNNN`: the date of its scheduled draw in the game's time zone and the 1-based slot of that draw in the
+ * day's schedule.
+ *
+ * - A cycle game (dailyAt null) draws at 00:00, 00:00 + cycle, 00:00 + 2 × cycle, … of each local day: slot n draws
+ *   at midnight + (n − 1) × cycle, and the day has ceil(day length / cycle) slots (a 1-minute game 0001 at 00:00 …
+ *   1440 at 23:59; a 210-second game 0001 … 0412, the last at 23:58:30, then 0001 of the next day at 00:00).
+ * - A daily game (Mark Six, dailyAt 'HH:MM') has one slot a day, '-0001', drawn at that wall-clock time.
+ * A period is open from the previous slot's draw to its seal (draw − sealSeconds), and drawn at its draw time.
+ * Candidate for packages/domain (it is pure) once the lead agrees.
+ */
+
+export type Schedule = {
+  readonly cycleSeconds: number;
+  readonly sealSeconds: number;
+  /** 'HH:MM' for one draw a day, or null. */
+  readonly dailyAt: string | null;
+  /** IANA zone. */
+  readonly timeZone: string;
+};
+
+export type Slot = {
+  /** Local date of the draw, 'YYYY-MM-DD'. */
+  readonly date: string;
+  /** 1-based slot in the day. */
+  readonly slot: number;
+  readonly issue: string;
+  /** Scheduled draw, epoch ms. */
+  readonly drawAt: number;
+};
+
+export type PeriodTimes = Slot & { readonly openAt: number; readonly sealAt: number };
+
+const DAY_MS = 86_400_000;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (f === undefined) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The zone's wall clock at instant t, as ms of a UTC calendar (whole seconds). */
+function wallClock(t: number, timeZone: string): number {
+  const parts: Record<string, number> = {};
+  for (const p of formatter(timeZone).formatToParts(new Date(t))) {
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  }
+  return Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour, parts.minute, parts.second);
+}
+
+/** 'YYYY-MM-DD' of instant t in the zone. */
+export function localDate(t: number, timeZone: string): string {
+  return new Date(wallClock(t, timeZone)).toISOString().slice(0, 10);
+}
+
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The instant when the zone's wall clock shows `date` + secondsOfDay. Where that wall time does not exist (a DST
+ * gap) the first instant after it; where it exists twice, the first.
+ */
+export function zonedInstant(date: string, secondsOfDay: number, timeZone: string): number {
+  const target = Date.parse(`${date}T00:00:00Z`) + secondsOfDay * 1000;
+  // offset = wall − utc; two refinements settle it except in a gap, handled below.
+  let t = target - (wallClock(target, timeZone) - target);
+  t = target - (wallClock(t, timeZone) - t);
+  const earlier = t - 3_600_000;
+  if (wallClock(earlier, timeZone) === target) return earlier;
+  if (wallClock(t, timeZone) < target) {
+    // In a gap: move to the first instant whose wall clock is at or after the target.
+    while (wallClock(t, timeZone) < target) t += 60_000;
+  }
+  return t;
+}
+
+function dailySeconds(dailyAt: string): number {
+  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(dailyAt);
+  if (!m) throw new RangeError(`not a HH:MM time: ${dailyAt}`);
+  return Number(m[1]) * 3600 + Number(m[2]) * 60;
+}
+
+/** How many slots the local day `date` has. */
+export function slotsInDay(date: string, s: Schedule): number {
+  if (s.dailyAt !== null) return 1;
+  const start = zonedInstant(date, 0, s.timeZone);
+  const end = zonedInstant(addDays(date, 1), 0, s.timeZone);
+  return Math.ceil((end - start) / (s.cycleSeconds * 1000));
+}
+
+export function formatIssue(date: string, slot: number): string {
+  if (!Number.isInteger(slot) || slot < 1 || slot > 9999) throw new RangeError(`slot out of range: ${slot}`);
+  return `${date.replaceAll('-', '')}-${String(slot).padStart(4, '0')}`;
+}
+
+/** 'YYYYMMDD-NNNN' → date and slot, or null when malformed. */
+export function parseIssue(issue: string): { date: string; slot: number } | null {
+  const m = /^(\d{4})(\d{2})(\d{2})-(\d{4})$/.exec(issue);
+  if (!m) return null;
+  const date = `${m[1]}-${m[2]}-${m[3]}`;
+  const slot = Number(m[4]);
+  if (slot < 1 || Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || addDays(date, 0) !== date) return null;
+  return { date, slot };
+}
+
+export function slotOf(date: string, slot: number, s: Schedule): Slot {
+  const count = slotsInDay(date, s);
+  if (!Number.isInteger(slot) || slot < 1 || slot > count) throw new RangeError(`no slot ${slot} on ${date}`);
+  const drawAt =
+    s.dailyAt !== null
+      ? zonedInstant(date, dailySeconds(s.dailyAt), s.timeZone)
+      : zonedInstant(date, 0, s.timeZone) + (slot - 1) * s.cycleSeconds * 1000;
+  return { date, slot, issue: formatIssue(date, slot), drawAt };
+}
+
+export function nextSlot(slot: Slot, s: Schedule): Slot {
+  return slot.slot < slotsInDay(slot.date, s)
+    ? slotOf(slot.date, slot.slot + 1, s)
+    : slotOf(addDays(slot.date, 1), 1, s);
+}
+
+export function previousSlot(slot: Slot, s: Schedule): Slot {
+  if (slot.slot > 1) return slotOf(slot.date, slot.slot - 1, s);
+  const date = addDays(slot.date, -1);
+  return slotOf(date, slotsInDay(date, s), s);
+}
+
+/** The first slot whose draw is strictly after instant t: the period that is current at t. */
+export function slotAfter(t: number, s: Schedule): Slot {
+  // Start from the previous local day (a daily draw late in the evening may still be ahead) and walk forward.
+  const date = localDate(t, s.timeZone);
+  if (s.dailyAt !== null) {
+    for (let d = -1; ; d += 1) {
+      const slot = slotOf(addDays(date, d), 1, s);
+      if (slot.drawAt > t) return slot;
+    }
+  }
+  const start = zonedInstant(date, 0, s.timeZone);
+  const cycleMs = s.cycleSeconds * 1000;
+  if (t < start) return slotOf(date, 1, s);
+  const n = Math.floor((t - start) / cycleMs) + 2;
+  return n <= slotsInDay(date, s) ? slotOf(date, n, s) : slotOf(addDays(date, 1), 1, s);
+}
+
+/** Open, seal and draw times of a slot's period. */
+export function periodTimes(slot: Slot, s: Schedule): PeriodTimes {
+  const openAt = previousSlot(slot, s).drawAt;
+  const sealAt = Math.max(openAt, slot.drawAt - s.sealSeconds * 1000);
+  return { ...slot, openAt, sealAt };
+}
+
+/**
+ * The periods that should exist at instant `now`: the current one and those after it, up to a horizon of
+ * max(30 minutes, min(10 cycles, 2 days)) ahead (a 1-minute game: 31 periods; PK10 ten minutes: 11; Mark Six: 2-3).
+ */
+export function upcomingSlots(now: number, s: Schedule): PeriodTimes[] {
+  const horizon = now + Math.max(30 * 60_000, Math.min(10 * s.cycleSeconds * 1000, 2 * DAY_MS));
+  const out: PeriodTimes[] = [];
+  let slot = slotAfter(now, s);
+  out.push(periodTimes(slot, s));
+  for (;;) {
+    slot = nextSlot(slot, s);
+    if (slot.drawAt > horizon) return out;
+    out.push(periodTimes(slot, s));
+  }
+}
+
+/** The schedule actually used: GAME_CYCLE_OVERRIDE_SECONDS replaces every cycle, the seal shrinks in proportion. */
+export function effectiveSchedule(s: Schedule, overrideSeconds: number | undefined): Schedule {
+  if (overrideSeconds === undefined) return s;
+  const seal = Math.round((s.sealSeconds * overrideSeconds) / s.cycleSeconds);
+  return {
+    cycleSeconds: overrideSeconds,
+    sealSeconds: Math.min(overrideSeconds - 1, Math.max(1, seal)),
+    dailyAt: null,
+    timeZone: s.timeZone,
+  };
+}
