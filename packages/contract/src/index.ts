@@ -13,3 +13,4 @@ export * from './payout.ts';
 export * from './recharge.ts';
 export * from './withdraw.ts';
 export * from './admin.ts';
+export * from './bet.ts';

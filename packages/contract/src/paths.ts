@@ -37,4 +37,6 @@ export const API = {
   adminChannelSave: '/api/admin/channel/save',
   adminWithdrawSettings: '/api/admin/withdraw/settings',
   adminPixSandboxConfirm: '/api/admin/pay/sandbox/confirm',
+  bet: '/api/game/bet',
+  betList: '/api/bet/list',
 } as const;

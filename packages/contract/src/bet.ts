@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { minorAmount, pageQuery } from './common.ts';
+import { ISSUE_PATTERN } from './game.ts';
+
+/**
+ * A bet slip: every item of one period of one game, accepted or refused whole. Amounts are integer minor units.
+ * `numbers` carries the chosen balls of a Mark Six all-in play (two or three numbers); other plays need none.
+ */
+export const betRequest = z.object({
+  games_id: z.number({ error: 'REQUIRED_FIELDS' }).int().positive(),
+  issue: z.string({ error: 'REQUIRED_FIELDS' }).regex(ISSUE_PATTERN, 'PERIOD_NOT_CURRENT'),
+  items: z
+    .array(
+      z.object({
+        play_id: z.number({ error: 'REQUIRED_FIELDS' }).int().positive(),
+        amount: z
+          .number({ error: 'AMOUNT_REQUIRED' })
+          .int('AMOUNT_INVALID')
+          .min(0, 'AMOUNT_INVALID')
+          .max(Number.MAX_SAFE_INTEGER, 'AMOUNT_INVALID'),
+        numbers: z.array(z.number().int().min(1).max(49)).min(2).max(3).optional(),
+      }),
+      { error: 'REQUIRED_FIELDS' },
+    )
+    .min(1, 'REQUIRED_FIELDS')
+    .max(100, 'VALIDATION_FAILED'),
+});
+export type BetRequest = z.infer<typeof betRequest>;
+
+export const BET_STATUSES = ['unsettled', 'won', 'lost', 'push', 'void'] as const;
+export type BetStatus = (typeof BET_STATUSES)[number];
+
+/** One line of a slip as placed: the odds are fixed at placement (decimal for display, ten-thousandths exact). */
+export const betItem = z.object({
+  id: z.number().int(),
+  play_id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  group: z.string(),
+  numbers: z.array(z.number().int()).nullable(),
+  odds: z.number(),
+  odds_bps: z.number().int(),
+  amount: minorAmount,
+  status: z.enum(BET_STATUSES),
+  /** What was credited back at settlement: stake × odds on a win, the stake on a push or void, 0 on a loss. */
+  payout: minorAmount.nullable(),
+});
+export type BetItem = z.infer<typeof betItem>;
+
+export const betSlip = z.object({
+  id: z.number().int(),
+  games_id: z.number().int(),
+  game_code: z.string(),
+  game_name: z.string(),
+  issue: z.string(),
+  /** 'demo' for a guest's play money. */
+  wallet: z.enum(['cash', 'demo']),
+  total: minorAmount,
+  status: z.enum(BET_STATUSES),
+  payout: minorAmount.nullable(),
+  result: z.array(z.number().int()).nullable(),
+  created_at: z.number().int(),
+  settled_at: z.number().int().nullable(),
+  items: z.array(betItem),
+});
+export type BetSlip = z.infer<typeof betSlip>;
+
+/** `status`: unsettled (awaiting the draw) or settled (won, lost, push or void). */
+export const betListQuery = pageQuery.extend({
+  status: z.enum(['unsettled', 'settled']).optional(),
+  games_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+export type BetListQuery = z.infer<typeof betListQuery>;
