@@ -11,7 +11,7 @@
  * - `k3.straight.any` 1-2-3, 2-3-4, 3-4-5 or 4-5-6 in any order                          group `three-different`
  * - `k3.single.{X}` X appears at least once; paid once however many dice show it              group `single`
  */
-import { odds, onSide, TWO_SIDES, type PlayDefinition, type PlayResult, type TwoSided } from './play.ts';
+import { playBuilder, onSide, TWO_SIDES, type PlayDefinition, type PlayResult, type TwoSided } from './play.ts';
 import type { K3Outcome } from './outcome.ts';
 
 export type K3Rule =
@@ -30,17 +30,7 @@ export type K3Play = PlayDefinition<'k3', K3Rule>;
 /** Default odds of totals 4..10; 11..17 mirror them (total S ↔ 21 − S). */
 const SUM_ODDS: readonly number[] = [64.8, 32.4, 19.45, 12.95, 9.25, 7.8, 7.2];
 
-function play(
-  code: string,
-  group: string,
-  name: string,
-  nameKey: string,
-  nameParams: Record<string, string | number>,
-  decimalOdds: number,
-  rule: K3Rule,
-): K3Play {
-  return { code, family: 'k3', group, name, nameKey, nameParams, odds: odds(decimalOdds), rule };
-}
+const play = playBuilder<'k3', K3Rule>('k3');
 
 function buildK3Plays(): readonly K3Play[] {
   const plays: K3Play[] = [];

@@ -10,7 +10,7 @@
  * - `l28.leopard` three equal digits; `l28.pair` exactly two equal;
  *   `l28.straight` three consecutive digits in any order, no wrap (8-9-0 is not one)       group `pattern`
  */
-import { odds, onSide, TWO_SIDES, type PlayDefinition, type PlayResult, type TwoSided } from './play.ts';
+import { playBuilder, onSide, TWO_SIDES, type PlayDefinition, type PlayResult, type TwoSided } from './play.ts';
 import type { Lucky28Outcome } from './outcome.ts';
 
 export type Lucky28Combination = 'big-odd' | 'small-even' | 'big-even' | 'small-odd';
@@ -37,17 +37,7 @@ const COMBINATION_ODDS: Readonly<Record<Lucky28Combination, number>> = {
 
 const PATTERN_ODDS: Readonly<Record<Lucky28Pattern, number>> = { leopard: 90, pair: 3.5, straight: 19 };
 
-function play(
-  code: string,
-  group: string,
-  name: string,
-  nameKey: string,
-  nameParams: Record<string, string | number>,
-  decimalOdds: number,
-  rule: Lucky28Rule,
-): Lucky28Play {
-  return { code, family: 'lucky28', group, name, nameKey, nameParams, odds: odds(decimalOdds), rule };
-}
+const play = playBuilder<'lucky28', Lucky28Rule>('lucky28');
 
 function buildLucky28Plays(): readonly Lucky28Play[] {
   const plays: Lucky28Play[] = [];

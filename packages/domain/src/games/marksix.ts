@@ -18,7 +18,7 @@
  *   (built on demand by `markSixAllIn`, not listed: there are 1176 and 18424 of them)             group `all-in`
  * Colour and zodiac bets settle normally on 49. Half-wave is not offered (games.md gives it no odds).
  */
-import { odds, PlayError, type PlayDefinition, type PlayResult } from './play.ts';
+import { playBuilder, PlayError, type PlayDefinition, type PlayResult } from './play.ts';
 import type { MarkSixOutcome } from './outcome.ts';
 import { yearAnimal, zodiacNumbers, ZODIACS, type Zodiac } from './zodiac.ts';
 
@@ -62,17 +62,7 @@ export type MarkSixPlay = PlayDefinition<'marksix', MarkSixRule>;
 
 const COLOUR_ODDS: Readonly<Record<MarkSixColour, number>> = { red: 2.75, blue: 2.9, green: 2.9 };
 
-function play(
-  code: string,
-  group: string,
-  name: string,
-  nameKey: string,
-  nameParams: Record<string, string | number>,
-  decimalOdds: number,
-  rule: MarkSixRule,
-): MarkSixPlay {
-  return { code, family: 'marksix', group, name, nameKey, nameParams, odds: odds(decimalOdds), rule };
-}
+const play = playBuilder<'marksix', MarkSixRule>('marksix');
 
 function sideName(side: MarkSixSpecialSide): string {
   return side.replace('digitsum.', 'digit sum ').replace('tail.', 'tail ');

@@ -9,7 +9,7 @@
  * - `pk10.sum.{S}` champion + runner-up = S (3..19)                               group `sum`
  * - `pk10.sum.big|small|odd|even` big = 12..19, small = 3..11 (11 is small and odd)  group `sum`
  */
-import { odds, onSide, TWO_SIDES, type PlayDefinition, type PlayResult, type TwoSided } from './play.ts';
+import { playBuilder, onSide, TWO_SIDES, type PlayDefinition, type PlayResult, type TwoSided } from './play.ts';
 import type { Pk10Outcome } from './outcome.ts';
 
 export type Pk10Rule =
@@ -31,17 +31,7 @@ const SUM_ODDS: Readonly<Record<number, number>> = {
   11: 8.5,
 };
 
-function play(
-  code: string,
-  group: string,
-  name: string,
-  nameKey: string,
-  nameParams: Record<string, string | number>,
-  decimalOdds: number,
-  rule: Pk10Rule,
-): Pk10Play {
-  return { code, family: 'pk10', group, name, nameKey, nameParams, odds: odds(decimalOdds), rule };
-}
+const play = playBuilder<'pk10', Pk10Rule>('pk10');
 
 function buildPk10Plays(): readonly Pk10Play[] {
   const plays: Pk10Play[] = [];

@@ -32,6 +32,19 @@ export function odds(decimal: number): OddsBps {
   return oddsBps(Math.round(decimal * 10000));
 }
 
+/** The constructor of one family's plays: `playBuilder<'k3', K3Rule>('k3')(code, group, name, …)`. */
+export function playBuilder<F extends GameFamily, R>(family: F) {
+  return (
+    code: string,
+    group: string,
+    name: string,
+    nameKey: string,
+    nameParams: Record<string, string | number>,
+    decimalOdds: number,
+    rule: R,
+  ): PlayDefinition<F, R> => ({ code, family, group, name, nameKey, nameParams, odds: odds(decimalOdds), rule });
+}
+
 export function isOdd(value: number): boolean {
   return value % 2 === 1;
 }

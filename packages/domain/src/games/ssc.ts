@@ -13,7 +13,7 @@
  * consecutive digits in any order, wrapping: 8-9-0 and 9-0-1 count); pair (two equal); half-straight (two of the
  * digits adjacent, 9-0 counts); mixed (anything else).
  */
-import { odds, onSide, TWO_SIDES, type PlayDefinition, type PlayResult, type TwoSided } from './play.ts';
+import { playBuilder, onSide, TWO_SIDES, type PlayDefinition, type PlayResult, type TwoSided } from './play.ts';
 import type { SscOutcome } from './outcome.ts';
 
 export type SscThree = 'front' | 'middle' | 'back';
@@ -41,17 +41,7 @@ const PATTERN_ODDS: Readonly<Record<SscPattern, number>> = {
 /** First position (1-based) of each three-digit group. */
 const THREE_START: Readonly<Record<SscThree, number>> = { front: 1, middle: 2, back: 3 };
 
-function play(
-  code: string,
-  group: string,
-  name: string,
-  nameKey: string,
-  nameParams: Record<string, string | number>,
-  decimalOdds: number,
-  rule: SscRule,
-): SscPlay {
-  return { code, family: 'ssc', group, name, nameKey, nameParams, odds: odds(decimalOdds), rule };
-}
+const play = playBuilder<'ssc', SscRule>('ssc');
 
 function buildSscPlays(): readonly SscPlay[] {
   const plays: SscPlay[] = [];
