@@ -20,3 +20,4 @@ export * from './games/marksix.ts';
 export * from './games/catalog.ts';
 export * from './games/rtp.ts';
 export * from './settlement.ts';
+export * from './time-zone.ts';

@@ -4,11 +4,11 @@
  * Intl (the IANA database in Node's ICU); a day is 23 or 25 hours across a DST change, and where a zone skips
  * midnight the day starts at the first instant that exists.
  */
+import { DAY_MS, wallClock } from './time-zone.ts';
+
 export type ReportRange = 'today' | 'yesterday' | 'before_yesterday' | 'last7';
 
 export const REPORT_RANGES: readonly ReportRange[] = ['today', 'yesterday', 'before_yesterday', 'last7'];
-
-const DAY_MS = 86_400_000;
 
 /** Each range as days relative to today: from the start of `first` to the start of `end`. */
 const DAYS: Readonly<Record<ReportRange, { readonly first: number; readonly end: number }>> = {
@@ -17,39 +17,6 @@ const DAYS: Readonly<Record<ReportRange, { readonly first: number; readonly end:
   before_yesterday: { first: -2, end: -1 },
   last7: { first: -6, end: 1 },
 };
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (f === undefined) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The wall-clock time in the zone at instant `t`, as milliseconds of a UTC calendar (so days are Date.UTC days). */
-function wallClock(t: number, timeZone: string): number {
-  const parts: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(t)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  const year = parts.year ?? Number.NaN;
-  const month = parts.month ?? Number.NaN;
-  const day = parts.day ?? Number.NaN;
-  const wholeSeconds = Date.UTC(year, month - 1, day, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
-  return wholeSeconds + (((t % 1000) + 1000) % 1000);
-}
-
 /** The first instant of the zone's calendar day that starts at wall-clock `midnight` (a Date.UTC day). */
 function startOfDay(midnight: number, timeZone: string): number {
   const offsets = new Set<number>();

@@ -8,8 +8,11 @@
  *   1440 at 23:59; a 210-second game 0001 … 0412, the last at 23:58:30, then 0001 of the next day at 00:00).
  * - A daily game (Mark Six, dailyAt 'HH:MM') has one slot a day, '-0001', drawn at that wall-clock time.
  * A period is open from the previous slot's draw to its seal (draw − sealSeconds), and drawn at its draw time.
- * Candidate for packages/domain (it is pure) once the lead agrees.
+ * Candidate for packages/domain (it is pure) once the lead agrees. Its time-zone arithmetic already lives there.
  */
+import { addDays, DAY_MS, localDate, zonedInstant } from '@fairdraw/domain';
+
+export { addDays, localDate, zonedInstant };
 
 export type Schedule = {
   readonly cycleSeconds: number;
@@ -31,63 +34,6 @@ export type Slot = {
 };
 
 export type PeriodTimes = Slot & { readonly openAt: number; readonly sealAt: number };
-
-const DAY_MS = 86_400_000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (f === undefined) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The zone's wall clock at instant t, as ms of a UTC calendar (whole seconds). */
-function wallClock(t: number, timeZone: string): number {
-  const parts: Record<string, number> = {};
-  for (const p of formatter(timeZone).formatToParts(new Date(t))) {
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  }
-  return Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour, parts.minute, parts.second);
-}
-
-/** 'YYYY-MM-DD' of instant t in the zone. */
-export function localDate(t: number, timeZone: string): string {
-  return new Date(wallClock(t, timeZone)).toISOString().slice(0, 10);
-}
-
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/**
- * The instant when the zone's wall clock shows `date` + secondsOfDay. Where that wall time does not exist (a DST
- * gap) the first instant after it; where it exists twice, the first.
- */
-export function zonedInstant(date: string, secondsOfDay: number, timeZone: string): number {
-  const target = Date.parse(`${date}T00:00:00Z`) + secondsOfDay * 1000;
-  // offset = wall − utc; two refinements settle it except in a gap, handled below.
-  let t = target - (wallClock(target, timeZone) - target);
-  t = target - (wallClock(t, timeZone) - t);
-  const earlier = t - 3_600_000;
-  if (wallClock(earlier, timeZone) === target) return earlier;
-  if (wallClock(t, timeZone) < target) {
-    // In a gap: move to the first instant whose wall clock is at or after the target.
-    while (wallClock(t, timeZone) < target) t += 60_000;
-  }
-  return t;
-}
 
 function dailySeconds(dailyAt: string): number {
   const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(dailyAt);

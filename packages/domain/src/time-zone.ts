@@ -1,0 +1,61 @@
+/**
+ * Wall-clock arithmetic in an IANA time zone with nothing but Intl: what the business day is at an instant, and
+ * which instant a zone's wall-clock time names. Used for issue numbers (draw slots) and report ranges.
+ */
+export const DAY_MS = 86_400_000;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (f === undefined) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The zone's wall clock at instant t, as ms of a UTC calendar (whole seconds). */
+export function wallClock(t: number, timeZone: string): number {
+  const parts: Record<string, number> = {};
+  for (const p of formatter(timeZone).formatToParts(new Date(t))) {
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  }
+  return Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour, parts.minute, parts.second);
+}
+
+/** 'YYYY-MM-DD' of instant t in the zone. */
+export function localDate(t: number, timeZone: string): string {
+  return new Date(wallClock(t, timeZone)).toISOString().slice(0, 10);
+}
+
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The instant when the zone's wall clock shows `date` + secondsOfDay. Where that wall time does not exist (a DST
+ * gap) the first instant after it; where it exists twice, the first.
+ */
+export function zonedInstant(date: string, secondsOfDay: number, timeZone: string): number {
+  const target = Date.parse(`${date}T00:00:00Z`) + secondsOfDay * 1000;
+  // offset = wall − utc; two refinements settle it except in a gap, handled below.
+  let t = target - (wallClock(target, timeZone) - target);
+  t = target - (wallClock(t, timeZone) - t);
+  const earlier = t - 3_600_000;
+  if (wallClock(earlier, timeZone) === target) return earlier;
+  if (wallClock(t, timeZone) < target) {
+    // In a gap: move to the first instant whose wall clock is at or after the target.
+    while (wallClock(t, timeZone) < target) t += 60_000;
+  }
+  return t;
+}
