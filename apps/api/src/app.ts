@@ -21,6 +21,7 @@ import payoutRoutes from './modules/payout/payout.routes.ts';
 import homeRoutes from './modules/home/home.routes.ts';
 import gamesRoutes from './modules/games/games.routes.ts';
 import drawsPlugin from './modules/draws/draws.routes.ts';
+import betsPlugin from './modules/bets/bets.routes.ts';
 import walletRoutes from './modules/wallet/wallet.routes.ts';
 import rechargeRoutes from './modules/recharge/recharge.routes.ts';
 import withdrawRoutes from './modules/withdraw/withdraw.routes.ts';
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(homeRoutes);
   await app.register(gamesRoutes);
   await app.register(drawsPlugin);
+  await app.register(betsPlugin);
   await app.register(walletRoutes);
   await app.register(rechargeRoutes);
   await app.register(withdrawRoutes);

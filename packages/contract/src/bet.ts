@@ -71,3 +71,21 @@ export const betListQuery = pageQuery.extend({
   games_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 export type BetListQuery = z.infer<typeof betListQuery>;
+
+/** Operator: void a period before its draw (every unsettled slip of it is refunded once). */
+export const periodVoidRequest = z.object({
+  games_id: z.number({ error: 'REQUIRED_FIELDS' }).int().positive().max(2_147_483_647, 'NOT_FOUND'),
+  issue: z.string({ error: 'REQUIRED_FIELDS' }).regex(ISSUE_PATTERN, 'NOT_FOUND'),
+  reason: z.string({ error: 'REASON_REQUIRED' }).trim().min(1, 'REASON_REQUIRED').max(500, 'VALIDATION_FAILED'),
+});
+export type PeriodVoidRequest = z.infer<typeof periodVoidRequest>;
+
+export const periodVoidResult = z.object({
+  games_id: z.number().int(),
+  issue: z.string(),
+  status: z.literal('void'),
+  void_reason: z.string(),
+  /** Slips refunded by this call. */
+  refunded: z.number().int(),
+});
+export type PeriodVoidResult = z.infer<typeof periodVoidResult>;

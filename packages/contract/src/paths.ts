@@ -39,4 +39,5 @@ export const API = {
   adminPixSandboxConfirm: '/api/admin/pay/sandbox/confirm',
   bet: '/api/game/bet',
   betList: '/api/bet/list',
+  adminPeriodVoid: '/api/admin/period/void',
 } as const;

@@ -15,6 +15,7 @@ import type {
 import type { DepositsTable, RechargeChannelsTable } from './tables-deposits.ts';
 import type { WithdrawalsTable } from './tables-withdrawals.ts';
 import type { GameSchedulesTable, PeriodsTable, PlayItemsTable } from './tables-games.ts';
+import type { BetItemsTable, BetsTable } from './tables-bets.ts';
 
 /** Text in every language the product speaks, stored as jsonb; Thai is the fallback. */
 export type LocalizedText = Partial<Record<Lang, string>> & { th: string };
@@ -110,6 +111,8 @@ export interface Database {
   game_schedules: GameSchedulesTable;
   play_items: PlayItemsTable;
   periods: PeriodsTable;
+  bets: BetsTable;
+  bet_items: BetItemsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -8,6 +8,7 @@ import * as m0004 from './migrations/2026_11_22_0004_payouts.ts';
 import * as m0005 from './migrations/2026_11_22_0005_deposits.ts';
 import * as m0006 from './migrations/2026_11_22_0006_withdrawals.ts';
 import * as m0007 from './migrations/2026_11_22_0007_periods.ts';
+import * as m0008 from './migrations/2026_11_22_0008_bets.ts';
 
 /**
  * The migrations, listed in code rather than found by scanning a folder: the list is type-checked, bundlers and
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_0005_deposits': m0005,
   '2026_11_22_0006_withdrawals': m0006,
   '2026_11_22_0007_periods': m0007,
+  '2026_11_22_0008_bets': m0008,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { setNavigator } from '../lib/navigation.ts';
-import { GAME_ROUTES, MONEY_ROUTES, SOON_ROUTES, TABS, type MoneyPage } from './routes.ts';
+import { GAME_ROUTES, MONEY_ROUTES, PLAY_ROUTES, SOON_ROUTES, TABS, type MoneyPage, type PlayPage } from './routes.ts';
 import { Root, ShellFallback, TabLayout } from './layout.tsx';
 
 // Every screen is its own chunk, loaded on demand (spec §2 "all loaded on demand").
@@ -29,12 +29,24 @@ const MONEY: Record<MoneyPage, Lazy> = {
   admin: () => import('../features/admin/pages/admin-page.tsx').then((m) => ({ Component: m.AdminPage })),
 };
 
+// The game screens: one page for the five game routes, and the lobby, draw history, rules and bets around them.
+const game = () => import('../features/game/pages/game-page.tsx').then((m) => ({ Component: m.GamePage }));
+const PLAY: Record<PlayPage, Lazy> = {
+  lobby: () => import('../features/game/pages/lobby-page.tsx').then((m) => ({ Component: m.LobbyPage })),
+  history: () => import('../features/game/pages/history-page.tsx').then((m) => ({ Component: m.HistoryPage })),
+  rule: () => import('../features/game/pages/rule-page.tsx').then((m) => ({ Component: m.RulePage })),
+  bets: () => import('../features/game/pages/bets-page.tsx').then((m) => ({ Component: m.BetsPage })),
+};
+
 const tabPaths = new Set<string>(TABS.map((t) => t.path.toLowerCase()));
 const soonTabs = SOON_ROUTES.filter((p) => tabPaths.has(p.toLowerCase()));
 const soonOthers = SOON_ROUTES.filter((p) => !tabPaths.has(p.toLowerCase()));
 const moneyEntries = Object.entries(MONEY_ROUTES) as [string, MoneyPage][];
 const moneyTabs = moneyEntries.filter(([p]) => tabPaths.has(p.toLowerCase()));
 const moneyOthers = moneyEntries.filter(([p]) => !tabPaths.has(p.toLowerCase()));
+const playEntries = Object.entries(PLAY_ROUTES) as [string, PlayPage][];
+const playTabs = playEntries.filter(([p]) => tabPaths.has(p.toLowerCase()));
+const playOthers = playEntries.filter(([p]) => !tabPaths.has(p.toLowerCase()));
 
 const routes: RouteObject[] = [
   {
@@ -47,6 +59,7 @@ const routes: RouteObject[] = [
           { index: true, lazy: home },
           ...soonTabs.map((path) => ({ path, lazy: soon })),
           ...moneyTabs.map(([path, page]) => ({ path, lazy: MONEY[page] })),
+          ...playTabs.map(([path, page]) => ({ path, lazy: PLAY[page] })),
         ],
       },
       {
@@ -61,7 +74,8 @@ const routes: RouteObject[] = [
         path: '/lang',
         lazy: () => import('../features/lang/pages/lang-page.tsx').then((m) => ({ Component: m.LangPage })),
       },
-      ...GAME_ROUTES.map((path) => ({ path, lazy: soon })),
+      ...GAME_ROUTES.map((path) => ({ path, lazy: game })),
+      ...playOthers.map(([path, page]) => ({ path, lazy: PLAY[page] })),
       ...soonOthers.map((path) => ({ path, lazy: soon })),
       ...moneyOthers.map(([path, page]) => ({ path, lazy: MONEY[page] })),
       { path: '*', element: <Navigate to="/" replace /> },

@@ -46,28 +46,40 @@ const MONEY_PATHS = Object.keys(MONEY_ROUTES) as (keyof typeof MONEY_ROUTES)[];
 /** Game routes (spec §2 table): their title is the game named by `?type=`. */
 export const GAME_ROUTES = ['/pkShi', '/kuaisan', '/aoLiu', '/xingYun', '/shiShiCai'] as const;
 
+/** The screens around the games (lobby, draw history, rules, bets): each path and the page that serves it. */
+export const PLAY_ROUTES = {
+  '/allGame': 'lobby',
+  '/lotteryLobby': 'lobby',
+  '/history': 'history',
+  '/rule': 'rule',
+  '/orders': 'bets',
+  '/settled': 'bets',
+  '/bettingHistory': 'bets',
+} as const;
+export type PlayPage = (typeof PLAY_ROUTES)[keyof typeof PLAY_ROUTES];
+const PLAY_PATHS = Object.keys(PLAY_ROUTES) as (keyof typeof PLAY_ROUTES)[];
+
 /** The other listed routes, each with the catalogue key of its title (`page.<key>`). */
 export const SOON_ROUTES = [
-  '/allGame',
   '/caiJin',
   '/service',
-  '/lotteryLobby',
   '/gameBet',
   '/profits',
-  '/bettingHistory',
   '/identityCard',
   '/hyTou',
   '/msg',
   '/activity',
   '/profit',
-  '/settled',
-  '/orders',
-  '/history',
-  '/rule',
   '/msgDetail',
 ] as const;
 
-export const ALL_ROUTES: readonly string[] = [...BUILT_ROUTES, ...MONEY_PATHS, ...GAME_ROUTES, ...SOON_ROUTES];
+export const ALL_ROUTES: readonly string[] = [
+  ...BUILT_ROUTES,
+  ...MONEY_PATHS,
+  ...GAME_ROUTES,
+  ...PLAY_PATHS,
+  ...SOON_ROUTES,
+];
 
 /** Lower-case path without trailing slashes; '' becomes '/'. */
 export function normalizePath(pathname: string): string {
@@ -95,6 +107,6 @@ export function isGameRoute(pathname: string): boolean {
 /** The catalogue key for a coming-soon route's title: `page.<canonical name>` (e.g. page.caiJin). */
 export function pageKey(pathname: string): string {
   const n = normalizePath(pathname);
-  const match = [...SOON_ROUTES, ...GAME_ROUTES, ...MONEY_PATHS].find((r) => normalizePath(r) === n);
+  const match = [...SOON_ROUTES, ...GAME_ROUTES, ...MONEY_PATHS, ...PLAY_PATHS].find((r) => normalizePath(r) === n);
   return `page.${(match ?? '/').slice(1) || 'home'}`;
 }

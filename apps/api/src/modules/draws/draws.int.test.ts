@@ -169,7 +169,10 @@ describe('tick', () => {
 
 describe('the periods table refuses rewriting history (trigger, every role)', () => {
   const refused = async (run: () => Promise<unknown>) => {
-    await expect(run()).rejects.toThrow(/write-once|append-only|cannot become|only written by the draw/);
+    // (TRUNCATE is refused first by the foreign key from bets, migration 0008, when that table exists.)
+    await expect(run()).rejects.toThrow(
+      /write-once|append-only|cannot become|only written by the draw|cannot truncate a table referenced in a foreign key/,
+    );
   };
 
   it('refuses changing result, seed, commitment, issue, algorithm; deleting; truncating; going back', async () => {

@@ -1,4 +1,4 @@
-import { findGame, playsOf } from '@fairdraw/domain';
+import { findGame, markSixAllIn, playsOf } from '@fairdraw/domain';
 import type { Db } from '../../db/database.ts';
 import { localDate } from './schedule.ts';
 
@@ -53,5 +53,30 @@ export async function seedDraws(db: Db, now: Date, timeZone: string): Promise<vo
       )
       .onConflict((oc) => oc.columns(['game_id', 'code']).doNothing())
       .execute();
+    if (def.family === 'marksix') {
+      // All-in plays: one row each for "two all-in" and "three all-in" (codes 'ms.all2' / 'ms.all3'); a bet on
+      // one names it by play_id and brings its numbers, and the bet item stores the full code ('ms.all2.3-17').
+      await db
+        .insertInto('play_items')
+        .values(
+          ALL_IN_TEMPLATES.map((t, i) => ({
+            game_id: g.id,
+            code: t.code,
+            group_code: 'all-in',
+            odds_bps: markSixAllIn(t.sample).odds,
+            min_stake: minStake,
+            max_stake: maxStake,
+            sort: plays.length + i,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['game_id', 'code']).doNothing())
+        .execute();
+    }
   }
 }
+
+/** The play_items codes of Mark Six all-in plays, with the count of numbers each needs. */
+export const ALL_IN_TEMPLATES = [
+  { code: 'ms.all2', count: 2, sample: [1, 2] },
+  { code: 'ms.all3', count: 3, sample: [1, 2, 3] },
+] as const;

@@ -1,4 +1,4 @@
-import { findPlay, playRtp } from '@fairdraw/domain';
+import { findPlay, markSixAllIn, playRtp } from '@fairdraw/domain';
 import type { GameFamily, Play } from '@fairdraw/domain';
 import type { Lang, PlayGroup } from '@fairdraw/contract';
 import th from '@fairdraw/contract/locales/th/plays.json' with { type: 'json' };
@@ -9,6 +9,7 @@ import vi from '@fairdraw/contract/locales/vi/plays.json' with { type: 'json' };
 import pt from '@fairdraw/contract/locales/pt/plays.json' with { type: 'json' };
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { ALL_IN_TEMPLATES } from './draws.seed.ts';
 import { localDate } from './schedule.ts';
 
 /** Play and group names (packages/contract/locales/<lang>/plays.json), flat keys = the domain's nameKey. */
@@ -103,9 +104,14 @@ export async function playGroups(
   const family = game.family as GameFamily;
   const groups = new Map<string, PlayGroup>();
   for (const row of rows) {
-    const resolved = resolvePlay(family, row, drawDate);
+    // Mark Six all-in rows stand for every choice of numbers: listed with a sample for the RTP (all choices are alike).
+    const allIn = family === 'marksix' ? ALL_IN_TEMPLATES.find((t) => t.code === row.code) : undefined;
+    const resolved = resolvePlay(family, allIn ? { ...row, code: markSixAllIn(allIn.sample).code } : row, drawDate);
     if (!resolved) continue;
     const { play, odds } = resolved;
+    const name = allIn
+      ? translatePlayText(lang, play.nameKey, { numbers: '' }, allIn.count === 2 ? 'Two all-in' : 'Three all-in').trim()
+      : translatePlayText(lang, play.nameKey, play.nameParams, play.name);
     let g = groups.get(row.group_code);
     if (!g) {
       g = { group: { code: row.group_code, name: groupName(lang, family, row.group_code) }, items: [] };
@@ -114,7 +120,7 @@ export async function playGroups(
     g.items.push({
       id: row.id,
       code: row.code,
-      name: translatePlayText(lang, play.nameKey, play.nameParams, play.name),
+      name,
       odds: odds / 10_000,
       odds_bps: odds,
       min: row.min_stake,

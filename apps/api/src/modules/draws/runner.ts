@@ -5,10 +5,12 @@
  * single process acts. On becoming the actor it catches up (draws every period whose draw time passed, late, with
  * its committed seed), then creates the upcoming periods; after that, every second: create upcoming, tick.
  *
- * Settlement (next step of the project) belongs in `step`, after tick.
+ * Settlement runs right after tick: every period tick left 'drawn' (now or before a crash) is settled and moved to
+ * 'settled' (modules/bets/settlement.service.ts).
  */
 import pg from 'pg';
 import type { Db } from '../../db/database.ts';
+import { settleDrawnPeriods } from '../bets/settlement.service.ts';
 import { createUpcomingPeriods, tick } from './draws.service.ts';
 import type { DrawsContext } from './draws.service.ts';
 
@@ -94,6 +96,8 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
     }
     await createUpcomingPeriods(db, now, context);
     await tick(db, now, context);
+    const settled = await settleDrawnPeriods(db, now);
+    if (settled.periods > 0) log.info(settled, 'settled drawn periods');
   };
 
   const step = async () => {

@@ -1,4 +1,6 @@
-import type { WinningItem } from '@fairdraw/contract';
+import { maskNickname } from '@fairdraw/domain';
+import type { Lang, WinningItem } from '@fairdraw/contract';
+import { localize } from '../../db/database.ts';
 import type { Db } from '../../db/database.ts';
 
 export async function listBanners(db: Db) {
@@ -23,9 +25,27 @@ export async function latestNotice(db: Db) {
 }
 
 /**
- * Recent real settled wins. There are no bets in this codebase yet, so there are none; the bets issue replaces
- * this with a query over settled winning bets. Never fill it with invented entries.
+ * Recent real settled wins: the latest winning cash slips (demo wins are play money and are never shown), with the
+ * winner's nickname masked. Never filled with invented entries.
  */
-export function recentWins(_db: Db, _limit: number): Promise<WinningItem[]> {
-  return Promise.resolve([]);
+export async function recentWins(db: Db, limit: number, lang: Lang, currency: string): Promise<WinningItem[]> {
+  const rows = await db
+    .selectFrom('bets')
+    .innerJoin('users', 'users.id', 'bets.user_id')
+    .innerJoin('games', 'games.id', 'bets.game_id')
+    .select(['users.nickname', 'games.code', 'games.name', 'bets.payout', 'bets.settled_at'])
+    .where('bets.status', '=', 'won')
+    .where('bets.wallet', '=', 'cash')
+    .orderBy('bets.settled_at', 'desc')
+    .orderBy('bets.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    nickname: maskNickname(r.nickname),
+    game_code: r.code,
+    game_name: localize(r.name, lang),
+    amount: r.payout ?? 0,
+    currency,
+    time: r.settled_at ? r.settled_at.getTime() : 0,
+  }));
 }

@@ -14,7 +14,8 @@ const homeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
         response: { 200: envelope(homeData), ...errors(429) },
       },
     },
-    async (request, reply) => reply.ok(await home.homeData(app.db, request.lang, app.config.redirectAllowList)),
+    async (request, reply) =>
+      reply.ok(await home.homeData(app.db, request.lang, app.config.redirectAllowList, app.config.currency)),
   );
   done();
 };

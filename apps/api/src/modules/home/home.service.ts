@@ -4,11 +4,11 @@ import { localize } from '../../db/database.ts';
 import type { Db } from '../../db/database.ts';
 import * as repo from './home.repository.ts';
 
-export async function homeData(db: Db, lang: Lang, allowList: readonly string[]): Promise<HomeData> {
+export async function homeData(db: Db, lang: Lang, allowList: readonly string[], currency: string): Promise<HomeData> {
   const [banners, notice, wins] = await Promise.all([
     repo.listBanners(db),
     repo.latestNotice(db),
-    repo.recentWins(db, 20),
+    repo.recentWins(db, 20, lang, currency),
   ]);
   return {
     carousel: banners.map((b) => ({

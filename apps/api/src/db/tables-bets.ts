@@ -1,0 +1,39 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { BetStatus } from '@fairdraw/contract';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+/** A bet slip (migration 0008): every item of one period of one game, staked from one wallet at once. */
+export interface BetsTable {
+  id: Generated<number>;
+  user_id: number;
+  game_id: number;
+  period_id: number;
+  issue: string;
+  wallet: 'cash' | 'demo';
+  /** Sum of the items' amounts (minor units); the stake posting 'bet:<id>' moves exactly this. */
+  total: number;
+  status: ColumnType<BetStatus, BetStatus | undefined, BetStatus>;
+  /** Credited at settlement (sum of the items' payouts), the total on a void; null while unsettled. */
+  payout: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: CreatedAt;
+  settled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** One line of a slip; the odds are fixed at placement (resolvePlay for the period's draw date). */
+export interface BetItemsTable {
+  id: Generated<number>;
+  bet_id: number;
+  play_item_id: number;
+  /** The domain play code actually bet (for Mark Six all-in: 'ms.all2.3-17', built from the chosen numbers). */
+  code: string;
+  group_code: string;
+  numbers: ColumnType<number[] | null, number[] | null | undefined, never>;
+  odds_bps: number;
+  amount: number;
+  status: ColumnType<BetStatus, BetStatus | undefined, BetStatus>;
+  payout: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export type BetRow = Selectable<BetsTable>;
+export type BetItemRow = Selectable<BetItemsTable>;

@@ -1,0 +1,137 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API } from '@fairdraw/contract';
+import { buildTestApp, registerPlayer } from '../../test/helper.ts';
+import type { TestApp } from '../../test/helper.ts';
+import { operatorToken } from '../../test/money-helper.ts';
+import { fund } from '../../test/withdraw-helper.ts';
+import { CTX, openAt, openPeriod, playItems, userIdOf } from '../../test/bets-helper.ts';
+import { getBalances, ledgerCheck } from '../ledger/ledger.service.ts';
+import { tick } from '../draws/draws.service.ts';
+import { settleDrawnPeriods } from './settlement.service.ts';
+
+// Races (trust.md 5, 7, 9) on real PostgreSQL over real HTTP. PostgreSQL only: PGlite runs one transaction at a
+// time, so requests never overlap inside the database there and these tests could not fail — they would prove
+// nothing.
+const onPostgres = Boolean(process.env.DATABASE_URL);
+const T = new Date('2031-01-10T05:00:20Z');
+
+let t: TestApp;
+let op: string;
+let base: string;
+beforeAll(async () => {
+  if (!onPostgres) return;
+  t = await buildTestApp();
+  op = await operatorToken(t.app);
+  await openAt(t.app, T);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  if (onPostgres) await t.close();
+});
+
+async function post(token: string, body: unknown): Promise<{ status: number; error: string | undefined }> {
+  const res = await fetch(`${base}${API.bet}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', token, lang: 'en' },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { error?: string };
+  return { status: res.status, error: json.error };
+}
+
+describe('parallel bets and settlements (PostgreSQL)', () => {
+  it.skipIf(!onPostgres)(
+    '100 parallel slips against a balance for 10: exactly 10 accepted, balance exact',
+    async () => {
+      const p = await registerPlayer(t.app);
+      await fund(t.app, op, p.token, 10_000);
+      const id = await userIdOf(t.app, p.token);
+      const k3 = await openPeriod(t.app, 'df_k3');
+      const play = (await playItems(t.app, 'df_k3'))[0]?.id;
+      const body = { games_id: k3.game_id, issue: k3.issue, items: [{ play_id: play, amount: 1_000 }] };
+      const answers = await Promise.all(Array.from({ length: 100 }, () => post(p.token, body)));
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
+      expect(answers.filter((a) => a.status !== 200).every((a) => a.error === 'INSUFFICIENT_BALANCE')).toBe(true);
+      expect((await getBalances(t.app.db, id)).cash).toBe(0);
+      const slips = await t.app.db.selectFrom('bets').select('id').where('user_id', '=', id).execute();
+      expect(slips).toHaveLength(10);
+      expect((await ledgerCheck(t.app.db)).ok).toBe(true);
+    },
+  );
+
+  it.skipIf(!onPostgres)('parallel slips cannot pass the per-period limit together', async () => {
+    const p = await registerPlayer(t.app);
+    await fund(t.app, op, p.token, 100_000);
+    const id = await userIdOf(t.app, p.token);
+    const ssc = await openPeriod(t.app, 'df_ssc');
+    const play = (await playItems(t.app, 'df_ssc'))[0]?.id;
+    await t.app.db
+      .updateTable('settings')
+      .set({ value: JSON.stringify(5_000) })
+      .where('key', '=', 'bet_period_max_per_player')
+      .execute();
+    try {
+      const body = { games_id: ssc.game_id, issue: ssc.issue, items: [{ play_id: play, amount: 1_000 }] };
+      const answers = await Promise.all(Array.from({ length: 20 }, () => post(p.token, body)));
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
+      expect((await getBalances(t.app.db, id)).cash).toBe(95_000);
+    } finally {
+      await t.app.db
+        .updateTable('settings')
+        .set({ value: JSON.stringify(20_000_000) })
+        .where('key', '=', 'bet_period_max_per_player')
+        .execute();
+    }
+  });
+
+  it.skipIf(!onPostgres)('two settlements at once pay each slip once', async () => {
+    const players = await Promise.all(
+      Array.from({ length: 3 }, async () => {
+        const p = await registerPlayer(t.app);
+        await fund(t.app, op, p.token, 10_000);
+        return { ...p, id: await userIdOf(t.app, p.token) };
+      }),
+    );
+    const pk = await openPeriod(t.app, 'df_pk10');
+    // Every "position 1 is car n" play: exactly one wins whatever the result.
+    const plays = (await playItems(t.app, 'df_pk10')).slice(0, 10);
+    for (const p of players) {
+      const res = await post(p.token, {
+        games_id: pk.game_id,
+        issue: pk.issue,
+        items: plays.map((x) => ({ play_id: x.id, amount: 100 })),
+      });
+      expect(res.status).toBe(200);
+    }
+    await tick(t.app.db, pk.draw_at, CTX);
+    const before = await Promise.all(players.map(async (p) => (await getBalances(t.app.db, p.id)).cash));
+    const reports = await Promise.all([
+      settleDrawnPeriods(t.app.db, pk.draw_at),
+      settleDrawnPeriods(t.app.db, pk.draw_at),
+      settleDrawnPeriods(t.app.db, pk.draw_at),
+    ]);
+    const slips = await t.app.db
+      .selectFrom('bets')
+      .select(['id', 'payout', 'user_id'])
+      .where('period_id', '=', pk.id)
+      .execute();
+    expect(reports.reduce((s, r) => s + (slips.length > 0 ? r.slips : 0), 0)).toBeGreaterThanOrEqual(slips.length);
+    for (const s of slips) {
+      const posted = await t.app.db
+        .selectFrom('ledger_transactions')
+        .select('id')
+        .where('kind', '=', 'payout')
+        .where('reference', '=', `bet:${s.id}`)
+        .execute();
+      expect(posted).toHaveLength((s.payout ?? 0) > 0 ? 1 : 0);
+    }
+    const after = await Promise.all(players.map(async (p) => (await getBalances(t.app.db, p.id)).cash));
+    players.forEach((p, i) => {
+      const payout = slips.find((s) => s.user_id === p.id)?.payout ?? 0;
+      expect(after[i]).toBe((before[i] ?? 0) + payout);
+    });
+    expect((await ledgerCheck(t.app.db)).ok).toBe(true);
+  });
+});

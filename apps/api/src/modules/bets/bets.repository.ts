@@ -1,0 +1,80 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { BetItemRow, BetRow } from '../../db/tables-bets.ts';
+
+export type { BetItemRow, BetRow } from '../../db/tables-bets.ts';
+
+/** A slip with what its answer needs: the game and the period's result. */
+export type SlipRow = BetRow & { game_code: string; family: string; game_name: unknown; result: number[] | null };
+
+export async function findPeriodForBet(db: Db, gameId: number, issue: string) {
+  return db
+    .selectFrom('periods')
+    .select(['id', 'issue', 'status', 'seal_at'])
+    .where('game_id', '=', gameId)
+    .where('issue', '=', issue)
+    .executeTakeFirst();
+}
+
+/**
+ * The period row, locked FOR SHARE until the transaction ends: tick's seal (UPDATE … WHERE status = 'open') waits
+ * for every bet that holds it, and a bet waits for a seal in progress — so a bet is wholly before the seal or refused.
+ */
+export async function lockPeriodShared(trx: Db, periodId: number) {
+  return trx
+    .selectFrom('periods')
+    .select(['id', 'status', 'seal_at'])
+    .where('id', '=', periodId)
+    .forShare()
+    .executeTakeFirst();
+}
+
+/** The player's staked total on a period (slips not voided). */
+export async function stakedOnPeriod(db: Db, userId: number, periodId: number): Promise<number> {
+  const row = await db
+    .selectFrom('bets')
+    .select(sql<number>`coalesce(sum(total), 0)::bigint`.as('n'))
+    .where('user_id', '=', userId)
+    .where('period_id', '=', periodId)
+    .where('status', '<>', 'void')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function slipsByIds(db: Db, ids: readonly number[]): Promise<SlipRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('bets')
+    .innerJoin('games', 'games.id', 'bets.game_id')
+    .innerJoin('periods', 'periods.id', 'bets.period_id')
+    .selectAll('bets')
+    .select(['games.code as game_code', 'games.family', 'games.name as game_name', 'periods.result'])
+    .where('bets.id', 'in', ids)
+    .orderBy('bets.id', 'desc')
+    .execute();
+}
+
+export async function itemsOf(db: Db, betIds: readonly number[]): Promise<BetItemRow[]> {
+  if (betIds.length === 0) return [];
+  return db.selectFrom('bet_items').selectAll().where('bet_id', 'in', betIds).orderBy('id').execute();
+}
+
+/** One page (+1 row, to tell whether there is more) of the user's slip ids, newest first. */
+export async function listUserSlipIds(
+  db: Db,
+  userId: number,
+  filter: { status?: 'unsettled' | 'settled' | undefined; gameId?: number | undefined },
+  page: number,
+  limit: number,
+): Promise<number[]> {
+  let q = db.selectFrom('bets').select('id').where('user_id', '=', userId);
+  if (filter.status === 'unsettled') q = q.where('status', '=', 'unsettled');
+  if (filter.status === 'settled') q = q.where('status', '<>', 'unsettled');
+  if (filter.gameId !== undefined) q = q.where('game_id', '=', filter.gameId);
+  const rows = await q
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
+    .offset((page - 1) * limit)
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,120 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  API,
+  betListQuery,
+  betRequest,
+  betSlip,
+  envelope,
+  paged,
+  periodVoidRequest,
+  periodVoidResult,
+} from '@fairdraw/contract';
+import { AppError } from '../../lib/app-error.ts';
+import { errors, sessionHeaders } from '../../lib/schemas.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import { idempotentHeaders } from '../../plugins/idempotency.ts';
+import { actorOf } from '../recharge/recharge.routes.ts';
+import * as bets from './bets.service.ts';
+import { voidPeriod } from './settlement.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The server's clock: what betting compares with seal_at (trust.md 7). Tests replace it with setClock. */
+    clock: () => Date;
+    /** Tests: make `clock` return what `fn` returns; undefined restores the real clock. */
+    setClock: (fn: (() => Date) | undefined) => void;
+  }
+}
+
+/** A player (cash) or a guest (demo); operators have no wallet to bet from. */
+function bettorOf(request: FastifyRequest): SessionUser {
+  const user = request.user;
+  if (!user) throw new AppError('LOGIN_REQUIRED');
+  if (user.role === 'operator') throw new AppError('FORBIDDEN');
+  return user;
+}
+
+function betsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) => void): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  let override: (() => Date) | undefined;
+  app.decorate('clock', () => (override ? override() : new Date()));
+  app.decorate('setClock', (fn: (() => Date) | undefined) => {
+    override = fn;
+  });
+  const bettor = [
+    app.requireSession,
+    (request: FastifyRequest) => {
+      const user = request.user;
+      if (!user) return Promise.reject(new AppError('LOGIN_REQUIRED'));
+      if (user.role === 'operator') return Promise.reject(new AppError('FORBIDDEN'));
+      return Promise.resolve();
+    },
+  ];
+  const security = [{ token: [] }];
+
+  app.post(
+    API.bet,
+    {
+      preValidation: bettor,
+      preHandler: app.idempotent,
+      schema: {
+        tags: ['game'],
+        summary: 'Place a bet slip on the current open period (players: cash; guests: demo money; idempotent)',
+        description:
+          'Checks, in order: no zero amounts (ZERO_AMOUNT_BET), game, period open and before its seal by the ' +
+          'server clock (PERIOD_SEALED / PERIOD_NOT_CURRENT), plays (PLAY_NOT_FOUND), Mark Six all-in numbers ' +
+          '(NUMBERS_INVALID), stake limits, the per-period limit, balance. The odds are fixed at placement.',
+        security,
+        headers: idempotentHeaders,
+        body: betRequest,
+        response: { 200: envelope(betSlip), ...errors(400, 401, 403, 404, 409, 413, 415, 422, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.ok(
+        await bets.placeBet(app.db, bettorOf(request), request.body, {
+          currency: app.config.currency,
+          lang: request.lang,
+          now: app.clock,
+        }),
+      ),
+  );
+
+  app.get(
+    API.betList,
+    {
+      preValidation: bettor,
+      schema: {
+        tags: ['game'],
+        summary: 'Own bet slips, newest first (status: unsettled | settled)',
+        security,
+        headers: sessionHeaders,
+        querystring: betListQuery,
+        response: { 200: envelope(paged(betSlip)), ...errors(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.ok(await bets.listOwnBets(app.db, bettorOf(request).id, request.query, request.lang)),
+  );
+
+  app.post(
+    API.adminPeriodVoid,
+    {
+      preValidation: [app.requireSession, app.requireOperator],
+      schema: {
+        tags: ['admin'],
+        summary: 'Void a period before its draw: every stake on it is refunded once',
+        security,
+        headers: sessionHeaders,
+        body: periodVoidRequest,
+        response: { 200: envelope(periodVoidResult), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => reply.ok(await voidPeriod(app.db, actorOf(request), request.body, app.clock())),
+  );
+  done();
+}
+
+export default fp(betsPlugin, { name: 'bets', dependencies: ['config', 'db', 'errors', 'auth', 'roles'] });

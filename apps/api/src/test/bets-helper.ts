@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { API } from '@fairdraw/contract';
+import { createUpcomingPeriods, tick } from '../modules/draws/draws.service.ts';
+import { auth } from './money-helper.ts';
+import { call } from './helper.ts';
+
+/** Helpers for the betting tests: an injected clock, periods opened at a chosen instant, slips placed. */
+
+export const CTX = { timeZone: 'Asia/Bangkok' };
+
+/** Commits and opens the periods current at `now`, and sets the app's clock there. */
+export async function openAt(app: FastifyInstance, now: Date): Promise<void> {
+  app.setClock(() => now);
+  await createUpcomingPeriods(app.db, now, CTX);
+  await tick(app.db, now, CTX);
+}
+
+export async function gameId(app: FastifyInstance, code: string): Promise<number> {
+  const g = await app.db.selectFrom('games').select('id').where('code', '=', code).executeTakeFirstOrThrow();
+  return g.id;
+}
+
+/** The game's period open at the app's clock. */
+export async function openPeriod(app: FastifyInstance, code: string) {
+  const now = app.clock();
+  return app.db
+    .selectFrom('periods')
+    .innerJoin('games', 'games.id', 'periods.game_id')
+    .select(['periods.id', 'periods.issue', 'periods.seal_at', 'periods.draw_at', 'periods.game_id'])
+    .where('games.code', '=', code)
+    .where('periods.status', '=', 'open')
+    .where('periods.seal_at', '>', now)
+    .orderBy('periods.draw_at')
+    .executeTakeFirstOrThrow();
+}
+
+export async function playItems(app: FastifyInstance, code: string) {
+  return app.db
+    .selectFrom('play_items')
+    .innerJoin('games', 'games.id', 'play_items.game_id')
+    .select(['play_items.id', 'play_items.code', 'play_items.group_code', 'play_items.odds_bps'])
+    .where('games.code', '=', code)
+    .orderBy('play_items.sort')
+    .orderBy('play_items.id')
+    .execute();
+}
+
+export function bet(app: FastifyInstance, token: string, body: unknown, key?: string) {
+  return call(app, 'POST', API.bet, { ...auth(token, key ? { 'idempotency-key': key } : {}), body });
+}
+
+export async function userIdOf(app: FastifyInstance, token: string): Promise<number> {
+  const res = await call(app, 'GET', API.profile, auth(token));
+  const account = (res.body.data as { account: string }).account;
+  const u = await app.db.selectFrom('users').select('id').where('account', '=', account).executeTakeFirstOrThrow();
+  return u.id;
+}

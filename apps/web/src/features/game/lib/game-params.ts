@@ -1,0 +1,26 @@
+import { useLocation, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { gameLabel, GAME_ROUTE } from '../../../lib/games.ts';
+import { familyOf, type Family } from './derive.ts';
+
+/** The game a screen is about, from `?type=<code>&category_id=<game id>` (spec §2). */
+export function useGameParams(): {
+  code: string | null;
+  gameId: number;
+  family: Family | null;
+  label: string;
+  query: string;
+  gameHref: string | null;
+} {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const code = params.get('type');
+  const raw = Number(params.get('category_id'));
+  const gameId = Number.isSafeInteger(raw) && raw > 0 ? raw : 0;
+  const family = familyOf(code, pathname);
+  const label = code ? gameLabel({ code, name: code }, t) : t('page.lotteryLobby');
+  const query = new URLSearchParams({ type: code ?? '', category_id: String(gameId) }).toString();
+  const route = code && Object.hasOwn(GAME_ROUTE, code) ? GAME_ROUTE[code] : null;
+  return { code, gameId, family, label, query, gameHref: route ? `${route}?${query}` : null };
+}

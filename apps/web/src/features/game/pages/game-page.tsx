@@ -1,0 +1,219 @@
+import '../../../styles/money.css';
+import '../game.css';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { PlayItem } from '@fairdraw/contract';
+import { BalanceChip } from '../../../components/balance-chip.tsx';
+import { ErrorState, NoticeState } from '../../../components/states.tsx';
+import { Skeleton } from '../../../components/skeleton.tsx';
+import { Tabs } from '../../../components/tabs.tsx';
+import { TopBar } from '../../../components/top-bar.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useLang } from '../../../lib/use-lang.ts';
+import { useSession } from '../../../lib/use-session.ts';
+import { startGuest } from '../../auth/api/session.ts';
+import { useCurrentGame, usePlayItems } from '../api/game-api.ts';
+import { BetSlipSheet } from '../components/bet-slip.tsx';
+import { GameHeader } from '../components/game-header.tsx';
+import { ResultView } from '../components/results.tsx';
+import { phaseAt } from '../lib/derive.ts';
+import { useGameParams } from '../lib/game-params.ts';
+import { useGameEvents, useServerNow } from '../lib/use-game-clock.ts';
+
+/** One screen for the five game routes: period, last result, plays, and the bet slip. */
+export function GamePage() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const user = useSession();
+  const { code, gameId, family, label, query } = useGameParams();
+  const current = useCurrentGame(gameId);
+  const plays = usePlayItems(gameId, lang);
+  const now = useServerNow(current.data?.offset ?? 0);
+  useGameEvents(gameId);
+
+  const phase = current.data ? phaseAt(current.data, now) : { kind: 'none' as const };
+  const bettable = phase.kind === 'open';
+  const issue = current.data?.issue ?? null;
+
+  // Without the events stream (proxy, offline) the period still moves on: ask again once its time is up.
+  const { refetch } = current;
+  const stale = phase.kind === 'drawing' || (phase.kind === 'none' && !!current.data);
+  useEffect(() => {
+    if (!stale) return;
+    const id = window.setInterval(() => void refetch(), 3000);
+    return () => window.clearInterval(id);
+  }, [stale, refetch]);
+
+  const groups = useMemo(() => plays.data ?? [], [plays.data]);
+  const [groupCode, setGroupCode] = useState<string | null>(null);
+  const group = groups.find((g) => g.group.code === groupCode) ?? groups[0];
+  const [selected, setSelected] = useState<number[]>([]);
+  const [slipOpen, setSlipOpen] = useState(false);
+  const byId = useMemo(() => new Map(groups.flatMap((g) => g.items.map((i) => [i.id, i] as const))), [groups]);
+  const selectedItems = selected.map((id) => byId.get(id)).filter((i): i is PlayItem => !!i);
+
+  // A new period starts with an empty selection only after a bet; a selection made late carries over.
+  const toggle = useCallback(
+    (id: number) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id])),
+    [],
+  );
+
+  const guest = useMutation({ mutationFn: startGuest });
+
+  if (!gameId || !family) {
+    return (
+      <main className="page">
+        <TopBar title={label} />
+        <NoticeState text={t('draw.unknownGame')} testId="game-unknown">
+          <Link to="/" className="btn btn--ghost">
+            {t('common.toHome')}
+          </Link>
+        </NoticeState>
+      </main>
+    );
+  }
+
+  return (
+    <main className="page game-page" data-testid="game-page" data-family={family} data-code={code}>
+      <TopBar title={label} right={user && user.role !== 'operator' ? <BalanceChip /> : undefined} />
+      {current.isPending ? (
+        <div className="game-head">
+          <Skeleton className="skeleton--line" />
+        </div>
+      ) : current.isError ? (
+        <ErrorState error={current.error} onRetry={() => void current.refetch()} />
+      ) : (
+        <GameHeader issue={issue} phase={phase} rulesHref={`/rule?${query}`} historyHref={`/history?${query}`} />
+      )}
+      <section className="last-result" aria-label={t('draw.last')} data-testid="last-result">
+        {current.data?.last ? (
+          <>
+            <span className="last-result__issue">
+              {t('draw.lastOf')} <span className="num">{current.data.last.issue}</span>
+            </span>
+            <ResultView key={current.data.last.issue} family={family} result={current.data.last.result} />
+          </>
+        ) : current.data ? (
+          <span className="muted">{t('draw.noResult')}</span>
+        ) : (
+          <Skeleton className="skeleton--line" />
+        )}
+      </section>
+
+      {plays.isPending ? (
+        <div className="play-grid" aria-busy="true">
+          {Array.from({ length: 8 }, (_, i) => (
+            <Skeleton key={i} className="play-cell play-cell--skeleton" />
+          ))}
+        </div>
+      ) : plays.isError ? (
+        <ErrorState error={plays.error} onRetry={() => void plays.refetch()} />
+      ) : group ? (
+        <>
+          <Tabs
+            label={t('draw.groups')}
+            items={groups.map((g) => ({ key: g.group.code, label: g.group.name, testId: `group-${g.group.code}` }))}
+            value={group.group.code}
+            onChange={setGroupCode}
+          />
+          <div className="play-grid" role="group" aria-label={group.group.name}>
+            {group.items.map((item) => {
+              const on = selected.includes(item.id);
+              return (
+                <button
+                  key={item.id}
+                  type="button"
+                  className="play-cell"
+                  aria-pressed={on}
+                  disabled={!bettable}
+                  data-testid={`play-${item.code}`}
+                  onClick={() => toggle(item.id)}
+                >
+                  {on && (
+                    <span className="play-cell__check" aria-hidden="true">
+                      ✓
+                    </span>
+                  )}
+                  <span className="play-cell__name">{shortName(item.name, group.group.name)}</span>
+                  <span className="play-cell__odds num">{item.odds}</span>
+                </button>
+              );
+            })}
+          </div>
+        </>
+      ) : (
+        <p className="empty">{t('draw.noPlays')}</p>
+      )}
+
+      <div className="bet-bar" data-testid="bet-bar">
+        {!user ? (
+          <div className="bet-bar__guest">
+            <p className="bet-bar__text">{t('bet.needLogin')}</p>
+            <div className="bet-bar__actions">
+              <Link to="/login" className="btn btn--primary btn--small">
+                {t('home.login')}
+              </Link>
+              <button
+                type="button"
+                className="btn btn--ghost btn--small"
+                data-testid="bet-try-demo"
+                disabled={guest.isPending}
+                onClick={() => guest.mutate()}
+              >
+                {t('auth.guest')}
+              </button>
+            </div>
+            {guest.error && (
+              <p className="form-error" role="alert">
+                {guest.error instanceof ApiError ? guest.error.message : t('common.offline')}
+              </p>
+            )}
+          </div>
+        ) : (
+          <>
+            <span className="bet-bar__text">
+              {bettable ? t('bet.selected', { n: selectedItems.length }) : t('bet.closed')}
+            </span>
+            {selectedItems.length > 0 && (
+              <button type="button" className="btn btn--ghost btn--small" onClick={() => setSelected([])}>
+                {t('bet.clear')}
+              </button>
+            )}
+            <button
+              type="button"
+              className="btn btn--primary"
+              data-testid="bet-open"
+              disabled={selectedItems.length === 0 || !bettable}
+              onClick={() => setSlipOpen(true)}
+            >
+              {t('bet.open')}
+            </button>
+          </>
+        )}
+      </div>
+      {user && issue && (
+        <BetSlipSheet
+          gameId={gameId}
+          issue={issue}
+          items={selectedItems}
+          open={slipOpen}
+          disabled={!bettable}
+          onClose={() => setSlipOpen(false)}
+          onRemove={toggle}
+          onDone={() => setSelected([])}
+        />
+      )}
+    </main>
+  );
+}
+
+/** A cell inside its group's tab needs no repeat of the group's name ("Position 1: car 3" → "car 3"). */
+function shortName(name: string, group: string): string {
+  for (const sep of [': ', ':', ' - ', ' ']) {
+    if (name.startsWith(group + sep) && name.length > group.length + sep.length)
+      return name.slice(group.length + sep.length);
+  }
+  return name;
+}
