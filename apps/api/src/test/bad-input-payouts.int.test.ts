@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isErrorKey } from '@fairdraw/contract';
 import { buildTestApp, call, registerPlayer } from './helper.ts';
+import { expectRefused, LONG, JSON_HEADERS } from './bad-input.ts';
 import type { CallOptions, TestApp } from './helper.ts';
 
 // trust.md 33 for the calls of payout methods and passwords: bad input gives a 4xx with a machine key and a
@@ -36,18 +36,16 @@ afterAll(async () => {
   await t.close();
 });
 
-const LONG = 'x'.repeat(10_000);
 const DIGITS_LONG = '1'.repeat(5_000);
-const json = { 'content-type': 'application/json' };
 
 const BAD_BODIES: [string, CallOptions][] = [
   ['no body', {}],
-  ['empty JSON body', { headers: json, rawBody: '' }],
-  ['broken JSON', { headers: json, rawBody: '{"type": "pix",' }],
-  ['not JSON at all', { headers: json, rawBody: 'type=pix&key=1' }],
+  ['empty JSON body', { headers: JSON_HEADERS, rawBody: '' }],
+  ['broken JSON', { headers: JSON_HEADERS, rawBody: '{"type": "pix",' }],
+  ['not JSON at all', { headers: JSON_HEADERS, rawBody: 'type=pix&key=1' }],
   ['a JSON string', { body: 'hello' }],
   ['a JSON number', { body: 12345 }],
-  ['null', { headers: json, rawBody: 'null' }],
+  ['null', { headers: JSON_HEADERS, rawBody: 'null' }],
   ['an array', { body: [{ type: 'pix', password: 'secret123', key: 'a@example.com', id: 1 }] }],
   ['empty object', { body: {} }],
   [
@@ -65,7 +63,7 @@ const BAD_BODIES: [string, CallOptions][] = [
       },
     },
   ],
-  ['huge numbers', { headers: json, rawBody: '{"id": 1e400, "password": 1e309, "type": 1e999}' }],
+  ['huge numbers', { headers: JSON_HEADERS, rawBody: '{"id": 1e400, "password": 1e309, "type": 1e999}' }],
   [
     'overlong strings',
     {
@@ -82,11 +80,11 @@ const BAD_BODIES: [string, CallOptions][] = [
   ],
   ['unknown type', { body: { type: 'paypal', password: 'secret123', email: 'a@example.com' } }],
   ['type with wrong case', { body: { type: 'PIX', password: 'secret123', key: 'a@example.com' } }],
-  ['proto poisoning', { headers: json, rawBody: '{"__proto__": {"type": "pix"}, "id": 1}' }],
+  ['proto poisoning', { headers: JSON_HEADERS, rawBody: '{"__proto__": {"type": "pix"}, "id": 1}' }],
   ['form content type', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, rawBody: 'id=1' }],
   ['text/plain', { headers: { 'content-type': 'text/plain' }, rawBody: '{"id":1}' }],
   ['too large', { body: { type: 'pix', password: 'secret123', key: 'y'.repeat(200_000) } }],
-  ['invalid utf-8', { headers: json, rawBody: '{"key": "\udc00abc"}' }],
+  ['invalid utf-8', { headers: JSON_HEADERS, rawBody: '{"key": "\udc00abc"}' }],
 ];
 
 const POSTS = ['/api/user/password', '/api/user/fund_password', '/api/payout/add', '/api/payout/delete'];
@@ -117,16 +115,6 @@ async function snapshot() {
     users: await count('users'),
     liveSessions: liveSessions.length,
   };
-}
-
-function expectRefused(res: Awaited<ReturnType<typeof call>>, label: string): void {
-  expect(res.status, `${label}: ${res.text}`).toBeGreaterThanOrEqual(400);
-  expect(res.status, `${label}: ${res.text}`).toBeLessThan(500);
-  expect(res.body.code, label).toBe(res.status);
-  expect(res.body.data, label).toBeNull();
-  expect(isErrorKey(res.body.error), `${label}: ${String(res.body.error)}`).toBe(true);
-  expect(typeof res.body.msg, label).toBe('string');
-  expect(res.body.msg, label).not.toBe(res.body.error);
 }
 
 describe.each(POSTS)('POST %s refuses bad input', (url) => {
@@ -209,7 +197,7 @@ describe('endpoint-specific bad input', () => {
     async (method, url) => {
       for (const bad of [LONG, '', "' or 1=1 --", `${token}x`]) {
         const res = await call(t.app, method, url, {
-          headers: { ...json, token: bad, lang: 'en' },
+          headers: { ...JSON_HEADERS, token: bad, lang: 'en' },
           ...(method === 'POST' ? { rawBody: '{"broken":' } : {}),
         });
         expect(res.status, JSON.stringify(bad).slice(0, 20)).toBe(401);

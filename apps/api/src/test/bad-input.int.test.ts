@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isErrorKey } from '@fairdraw/contract';
 import { buildTestApp, call, countRows, registerPlayer } from './helper.ts';
+import { expectRefused, LONG, JSON_HEADERS } from './bad-input.ts';
 import type { CallOptions, TestApp } from './helper.ts';
 
 // trust.md 33: bad input to every endpoint gives a 4xx with a machine key and a translated message, never a 5xx,
@@ -16,28 +16,28 @@ afterAll(async () => {
   await t.close();
 });
 
-const LONG = 'x'.repeat(10_000);
-const json = { 'content-type': 'application/json' };
-
 /** Bodies that no JSON endpoint accepts. */
 const BAD_BODIES: [string, CallOptions][] = [
-  ['broken JSON', { headers: json, rawBody: '{"account": "abc",' }],
-  ['not JSON at all', { headers: json, rawBody: 'account=abc&password=x' }],
+  ['broken JSON', { headers: JSON_HEADERS, rawBody: '{"account": "abc",' }],
+  ['not JSON at all', { headers: JSON_HEADERS, rawBody: 'account=abc&password=x' }],
   ['a JSON string', { body: 'hello' }],
   ['a JSON number', { body: 12345 }],
-  ['null', { headers: json, rawBody: 'null' }],
+  ['null', { headers: JSON_HEADERS, rawBody: 'null' }],
   ['an array', { body: [{ account: 'abcd12', password: 'secret123' }] }],
   ['wrong types', { body: { account: 12345, password: true, confirm_password: [], nickname: {}, adult: 'yes' } }],
   [
     'huge numbers',
-    { headers: json, rawBody: '{"account": 1e400, "password": 123456789012345678901234567890, "adult": 1e309}' },
+    {
+      headers: JSON_HEADERS,
+      rawBody: '{"account": 1e400, "password": 123456789012345678901234567890, "adult": 1e309}',
+    },
   ],
   [
     'overlong strings',
     { body: { account: LONG, password: LONG, confirm_password: LONG, nickname: LONG, adult: true } },
   ],
   ['unknown fields only', { body: { foo: 'bar', __proto__: { admin: true } } }],
-  ['proto poisoning', { headers: json, rawBody: '{"__proto__": {"role": "operator"}, "account": "abcd12"}' }],
+  ['proto poisoning', { headers: JSON_HEADERS, rawBody: '{"__proto__": {"role": "operator"}, "account": "abcd12"}' }],
   [
     'form content type',
     { headers: { 'content-type': 'application/x-www-form-urlencoded' }, rawBody: 'account=abcd12' },
@@ -45,24 +45,13 @@ const BAD_BODIES: [string, CallOptions][] = [
   ['text/plain', { headers: { 'content-type': 'text/plain' }, rawBody: '{"account":"abcd12"}' }],
   ['xml', { headers: { 'content-type': 'application/xml' }, rawBody: '<account>abcd12</account>' }],
   ['too large', { body: { account: 'abcd12', password: 'y'.repeat(200_000) } }],
-  ['invalid utf-8', { headers: json, rawBody: '{"account": "\udc00abc"}' }],
+  ['invalid utf-8', { headers: JSON_HEADERS, rawBody: '{"account": "\udc00abc"}' }],
 ];
 
 const POST_ENDPOINTS = ['/api/user/register', '/api/user/login', '/api/user/guest'];
 
 async function snapshot() {
   return { users: await countRows(t.app, 'users'), sessions: await countRows(t.app, 'sessions') };
-}
-
-function expectRefused(res: Awaited<ReturnType<typeof call>>, label: string): void {
-  expect(res.status, `${label}: ${res.text}`).toBeGreaterThanOrEqual(400);
-  expect(res.status, `${label}: ${res.text}`).toBeLessThan(500);
-  expect(res.body.code, label).toBe(res.status);
-  expect(res.body.data, label).toBeNull();
-  expect(isErrorKey(res.body.error), `${label}: ${String(res.body.error)}`).toBe(true);
-  expect(typeof res.body.msg, label).toBe('string');
-  // Translated, not the key: the English catalogue never equals a key.
-  expect(res.body.msg, label).not.toBe(res.body.error);
 }
 
 describe.each(POST_ENDPOINTS)('POST %s refuses bad input', (url) => {
@@ -80,7 +69,10 @@ describe.each(POST_ENDPOINTS)('POST %s refuses bad input', (url) => {
 
 describe('specific answers', () => {
   it('broken JSON is INVALID_JSON, wrong content type 415, too large 413', async () => {
-    const broken = await call(t.app, 'POST', '/api/user/login', { headers: { ...json, lang: 'en' }, rawBody: '{"a":' });
+    const broken = await call(t.app, 'POST', '/api/user/login', {
+      headers: { ...JSON_HEADERS, lang: 'en' },
+      rawBody: '{"a":',
+    });
     expect(broken.body).toEqual({ code: 400, msg: 'The request is not valid JSON', data: null, error: 'INVALID_JSON' });
     const xml = await call(t.app, 'POST', '/api/user/login', {
       headers: { 'content-type': 'application/xml' },
@@ -100,7 +92,7 @@ describe('specific answers', () => {
         data: null,
         error: 'REQUIRED_FIELDS',
       });
-      const emptyJson = await call(t.app, 'POST', url, { headers: { ...json, lang: 'en' }, rawBody: '' });
+      const emptyJson = await call(t.app, 'POST', url, { headers: { ...JSON_HEADERS, lang: 'en' }, rawBody: '' });
       expect(emptyJson.body.error).toBe('REQUIRED_FIELDS');
     }
   });
@@ -123,7 +115,7 @@ describe('specific answers', () => {
 
   it('proto poisoning never reaches a handler', async () => {
     const res = await call(t.app, 'POST', '/api/user/register', {
-      headers: json,
+      headers: JSON_HEADERS,
       rawBody:
         '{"account":"abcd99","password":"abc123","confirm_password":"abc123","adult":true,"__proto__":{"role":"operator"}}',
     });
@@ -159,7 +151,10 @@ describe('GET endpoints and session endpoints ignore junk and never fail', () =>
   });
 
   it('logout with a body of junk still only needs a token', async () => {
-    const res = await call(t.app, 'POST', '/api/user/logout', { headers: { ...json, lang: 'en' }, rawBody: '{"x":' });
+    const res = await call(t.app, 'POST', '/api/user/logout', {
+      headers: { ...JSON_HEADERS, lang: 'en' },
+      rawBody: '{"x":',
+    });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
   });

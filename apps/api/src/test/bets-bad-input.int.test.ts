@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, isErrorKey } from '@fairdraw/contract';
+import { API } from '@fairdraw/contract';
 import { buildTestApp, call, registerPlayer } from './helper.ts';
+import { expectRefused, JSON_HEADERS } from './bad-input.ts';
 import type { CallOptions, TestApp } from './helper.ts';
 import { count, operatorToken } from './money-helper.ts';
 import { fund } from './withdraw-helper.ts';
@@ -32,15 +33,14 @@ afterAll(async () => {
   await t.close();
 });
 
-const json = { 'content-type': 'application/json' };
 const item = (over: Record<string, unknown> = {}) => ({ play_id: play, amount: 100, ...over });
 const slip = (over: Record<string, unknown> = {}) => ({ games_id: gameId, issue, items: [item()], ...over });
 
 const BODIES = (): [string, CallOptions][] => [
-  ['broken JSON', { headers: json, rawBody: '{"games_id": 1,' }],
+  ['broken JSON', { headers: JSON_HEADERS, rawBody: '{"games_id": 1,' }],
   ['a JSON string', { body: 'hello' }],
   ['an array', { body: [slip()] }],
-  ['null', { headers: json, rawBody: 'null' }],
+  ['null', { headers: JSON_HEADERS, rawBody: 'null' }],
   ['text/plain', { headers: { 'content-type': 'text/plain' }, rawBody: '{}' }],
   ['empty', { body: {} }],
   ['games_id as string', { body: slip({ games_id: String(gameId) }) }],
@@ -48,7 +48,10 @@ const BODIES = (): [string, CallOptions][] => [
   ['games_id negative', { body: slip({ games_id: -1 }) }],
   ['games_id unknown', { body: slip({ games_id: 2_000_000_000 }) }],
   ['games_id beyond int4', { body: slip({ games_id: 3_000_000_000 }) }],
-  ['games_id huge literal', { headers: json, rawBody: `{"games_id": 1e400, "issue": "${issue}", "items": [] }` }],
+  [
+    'games_id huge literal',
+    { headers: JSON_HEADERS, rawBody: `{"games_id": 1e400, "issue": "${issue}", "items": [] }` },
+  ],
   ['issue malformed', { body: slip({ issue: 'abc' }) }],
   ['issue as number', { body: slip({ issue: 20310110 }) }],
   ['issue unknown', { body: slip({ issue: '19990101-0001' }) }],
@@ -95,14 +98,6 @@ async function snapshot() {
   return { counts, balances };
 }
 
-function expectRefused(res: Awaited<ReturnType<typeof call>>, label: string): void {
-  expect(res.status, `${label}: ${res.text}`).toBeGreaterThanOrEqual(400);
-  expect(res.status, `${label}: ${res.text}`).toBeLessThan(500);
-  expect(res.body.code, label).toBe(res.status);
-  expect(isErrorKey(res.body.error), `${label}: ${String(res.body.error)}`).toBe(true);
-  expect(typeof res.body.msg, label).toBe('string');
-}
-
 describe('POST /api/game/bet refuses bad input', () => {
   it('every bad body → 4xx with a key and a message; nothing changes', async () => {
     for (const [label, opts] of BODIES()) {
@@ -129,7 +124,7 @@ describe('GET /api/bet/list refuses bad input', () => {
 describe('POST /api/admin/period/void refuses bad input', () => {
   it('every bad body → 4xx with a key; nothing changes', async () => {
     const bodies: [string, CallOptions][] = [
-      ['broken JSON', { headers: json, rawBody: '{"games_id": 1,' }],
+      ['broken JSON', { headers: JSON_HEADERS, rawBody: '{"games_id": 1,' }],
       ['empty', { body: {} }],
       ['games_id as string', { body: { games_id: String(gameId), issue, reason: 'x' } }],
       ['games_id beyond int4', { body: { games_id: 3_000_000_000, issue, reason: 'x' } }],

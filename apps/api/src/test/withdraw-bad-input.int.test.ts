@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, isErrorKey } from '@fairdraw/contract';
+import { API } from '@fairdraw/contract';
 import { buildTestApp, call } from './helper.ts';
+import { expectRefused, LONG, JSON_HEADERS, GENERIC_BODIES } from './bad-input.ts';
 import type { CallOptions, TestApp } from './helper.ts';
 import { count, operatorToken } from './money-helper.ts';
 import { FUND_PASSWORD, readyPlayer } from './withdraw-helper.ts';
@@ -28,19 +29,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const LONG = 'x'.repeat(10_000);
-const json = { 'content-type': 'application/json' };
-
-const GENERIC: [string, CallOptions][] = [
-  ['broken JSON', { headers: json, rawBody: '{"amount": 1,' }],
-  ['a JSON string', { body: 'hello' }],
-  ['an array', { body: [{ id: 1 }] }],
-  ['null', { headers: json, rawBody: 'null' }],
-  ['a number', { headers: json, rawBody: '42' }],
-  ['text/plain', { headers: { 'content-type': 'text/plain' }, rawBody: '{"id":1}' }],
-  ['too large', { body: { id: 1, reason: 'y'.repeat(200_000) } }],
-  ['proto poisoning', { headers: json, rawBody: '{"__proto__": {"role": "operator"}, "id": "x"}' }],
-];
+const GENERIC = GENERIC_BODIES;
 
 const AMOUNTS = [-1, 1.5, 1e300, Number.MAX_SAFE_INTEGER + 2, '10000', null, true, [], {}];
 
@@ -51,7 +40,10 @@ const SUBMIT = (): [string, CallOptions][] => [
     `amount ${JSON.stringify(amount)}`,
     { body: { amount, payout_id: player.payoutId, fund_password: FUND_PASSWORD } },
   ]),
-  ['amount huge literal', { headers: json, rawBody: `{"amount": 1e400, "payout_id": 1, "fund_password": "1"}` }],
+  [
+    'amount huge literal',
+    { headers: JSON_HEADERS, rawBody: `{"amount": 1e400, "payout_id": 1, "fund_password": "1"}` },
+  ],
   ['amount above the max', { body: { amount: 5_000_001, payout_id: player.payoutId, fund_password: FUND_PASSWORD } }],
   ['amount far above the max', { body: { amount: Number.MAX_SAFE_INTEGER, payout_id: player.payoutId } }],
   ['amount zero', { body: { amount: 0, payout_id: player.payoutId, fund_password: FUND_PASSWORD } }],
@@ -80,7 +72,7 @@ const DECISION: [string, CallOptions][] = [
   ['id zero', { body: { id: 0, reason: 'x' } }],
   ['id fractional', { body: { id: 1.5, reason: 'x' } }],
   ['id null', { body: { id: null, reason: 'x' } }],
-  ['id huge', { headers: json, rawBody: '{"id": 1e400, "reason": "x"}' }],
+  ['id huge', { headers: JSON_HEADERS, rawBody: '{"id": 1e400, "reason": "x"}' }],
   ['unknown id', { body: { id: 2_000_000_000, reason: 'x' } }],
   ['id beyond int4', { body: { id: 3_000_000_000, reason: 'x' } }],
   ['overlong reason', { body: { id: 1, reason: LONG } }],
@@ -94,7 +86,7 @@ const SETTINGS: [string, CallOptions][] = [
   ['no fee', { body: { min: 1, max: 2 } }],
   ['negative min', { body: { fee, min: -1, max: 2 } }],
   ['fractional max', { body: { fee, min: 1, max: 2.5 } }],
-  ['huge max', { headers: json, rawBody: `{"fee": ${JSON.stringify(fee)}, "min": 1, "max": 1e400}` }],
+  ['huge max', { headers: JSON_HEADERS, rawBody: `{"fee": ${JSON.stringify(fee)}, "min": 1, "max": 1e400}` }],
   ['max beyond safe', { body: { fee, min: 1, max: Number.MAX_SAFE_INTEGER + 2 } }],
   ['min above max', { body: { fee, min: 3, max: 2 } }],
   ['min as string', { body: { fee, min: '1', max: 2 } }],
@@ -113,15 +105,6 @@ async function snapshot() {
   const withdrawals = await t.app.db.selectFrom('withdrawals').selectAll().orderBy('id').execute();
   const balances = await t.app.db.selectFrom('ledger_accounts').select(['key', 'balance']).orderBy('key').execute();
   return { counts, settings, withdrawals, balances };
-}
-
-function expectRefused(res: Awaited<ReturnType<typeof call>>, label: string): void {
-  expect(res.status, `${label}: ${res.text}`).toBeGreaterThanOrEqual(400);
-  expect(res.status, `${label}: ${res.text}`).toBeLessThan(500);
-  expect(res.body.code, label).toBe(res.status);
-  expect(isErrorKey(res.body.error), `${label}: ${String(res.body.error)}`).toBe(true);
-  expect(typeof res.body.msg, label).toBe('string');
-  expect(res.body.msg, label).not.toBe(res.body.error);
 }
 
 const CASES: [string, () => string, () => [string, CallOptions][]][] = [
