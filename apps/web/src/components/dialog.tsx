@@ -7,6 +7,8 @@ type Props = {
   children?: ReactNode;
   confirmText?: string;
   busy?: boolean;
+  /** The confirm button stays disabled (e.g. until a choice is complete). */
+  confirmDisabled?: boolean;
   confirmTestId?: string;
   onConfirm: () => void;
   onCancel: () => void;
@@ -19,6 +21,7 @@ export function ConfirmDialog({
   children,
   confirmText,
   busy,
+  confirmDisabled,
   confirmTestId = 'dialog-confirm',
   onConfirm,
   onCancel,
@@ -48,7 +51,7 @@ export function ConfirmDialog({
           className="dialog__body"
           onSubmit={(e) => {
             e.preventDefault();
-            onConfirm();
+            if (!confirmDisabled) onConfirm();
           }}
         >
           <h2 className="dialog__title" id={titleId}>
@@ -59,7 +62,12 @@ export function ConfirmDialog({
             <button type="button" className="btn btn--ghost" onClick={onCancel} data-testid="dialog-cancel">
               {t('common.cancel')}
             </button>
-            <button type="submit" className="btn btn--primary" disabled={busy} data-testid={confirmTestId}>
+            <button
+              type="submit"
+              className="btn btn--primary"
+              disabled={busy || confirmDisabled}
+              data-testid={confirmTestId}
+            >
               {confirmText ?? t('common.confirm')}
             </button>
           </div>

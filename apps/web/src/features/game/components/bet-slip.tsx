@@ -17,6 +17,8 @@ type Props = {
   gameId: number;
   issue: string;
   items: PlayItem[];
+  /** The chosen numbers of Mark Six all-in items, by play item id. */
+  numbers: Record<number, number[]>;
   open: boolean;
   disabled: boolean;
   onClose: () => void;
@@ -25,7 +27,7 @@ type Props = {
 };
 
 /** The bet slip: slides up from the bottom; one stake for every selected play; confirm, then the answer. */
-export function BetSlipSheet({ gameId, issue, items, open, disabled, onClose, onRemove, onDone }: Props) {
+export function BetSlipSheet({ gameId, issue, items, numbers, open, disabled, onClose, onRemove, onDone }: Props) {
   const { t } = useTranslation();
   const { format, exponent } = useMoney();
   const wallet = useWallet();
@@ -50,7 +52,14 @@ export function BetSlipSheet({ gameId, issue, items, open, disabled, onClose, on
 
   const bet = useMutation({
     mutationFn: () => {
-      const body = { games_id: gameId, issue, items: items.map((i) => ({ play_id: i.id, amount: stake })) };
+      const body = {
+        games_id: gameId,
+        issue,
+        items: items.map((i) => {
+          const n = numbers[i.id];
+          return n ? { play_id: i.id, amount: stake, numbers: n } : { play_id: i.id, amount: stake };
+        }),
+      };
       return keys.current.send(body, (key) => placeBet(body, key));
     },
     onSuccess: (slip) => {
@@ -100,7 +109,15 @@ export function BetSlipSheet({ gameId, issue, items, open, disabled, onClose, on
             <ul className="slip-lines">
               {items.map((i) => (
                 <li key={i.id} className="slip-line">
-                  <span className="slip-line__name">{i.name}</span>
+                  <span className="slip-line__name">
+                    {i.name}
+                    {numbers[i.id] && (
+                      <span className="slip-line__numbers num" data-testid="slip-numbers">
+                        {' '}
+                        ({numbers[i.id]?.join(', ')})
+                      </span>
+                    )}
+                  </span>
                   <span className="slip-line__odds num">@{i.odds}</span>
                   <button
                     type="button"
@@ -207,7 +224,7 @@ function Outcome({
           <span aria-hidden="true">✕</span> {outcome.msg}
         </p>
       )}
-      <button type="button" className="btn btn--ghost btn--block" onClick={onClose}>
+      <button type="button" className="btn btn--ghost btn--block" data-testid="bet-outcome-close" onClick={onClose}>
         {t('bet.close')}
       </button>
     </div>

@@ -17,6 +17,7 @@ import { startGuest } from '../../auth/api/session.ts';
 import { useCurrentGame, usePlayItems } from '../api/game-api.ts';
 import { BetSlipSheet } from '../components/bet-slip.tsx';
 import { GameHeader } from '../components/game-header.tsx';
+import { allInCount, NumberPicker } from '../components/number-picker.tsx';
 import { ResultView } from '../components/results.tsx';
 import { phaseAt } from '../lib/derive.ts';
 import { useGameParams } from '../lib/game-params.ts';
@@ -59,6 +60,13 @@ export function GamePage() {
     (id: number) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id])),
     [],
   );
+  // Mark Six all-in: tapping the play first asks for its 2 or 3 numbers; they travel with the item.
+  const [numbers, setNumbers] = useState<Record<number, number[]>>({});
+  const [picking, setPicking] = useState<PlayItem | null>(null);
+  const tap = (item: PlayItem) => {
+    if (allInCount(item.code) && !selected.includes(item.id)) setPicking(item);
+    else toggle(item.id);
+  };
 
   const guest = useMutation({ mutationFn: startGuest });
 
@@ -129,7 +137,7 @@ export function GamePage() {
                   aria-pressed={on}
                   disabled={!bettable}
                   data-testid={`play-${item.code}`}
-                  onClick={() => toggle(item.id)}
+                  onClick={() => tap(item)}
                 >
                   {on && (
                     <span className="play-cell__check" aria-hidden="true">
@@ -137,6 +145,11 @@ export function GamePage() {
                     </span>
                   )}
                   <span className="play-cell__name">{shortName(item.name, group.group.name)}</span>
+                  {on && numbers[item.id] && (
+                    <span className="play-cell__numbers num" data-testid="play-numbers">
+                      {numbers[item.id]?.join(' ')}
+                    </span>
+                  )}
                   <span className="play-cell__odds num">{item.odds}</span>
                 </button>
               );
@@ -193,11 +206,25 @@ export function GamePage() {
           </>
         )}
       </div>
+      {picking && (
+        <NumberPicker
+          open
+          title={picking.name}
+          count={allInCount(picking.code) ?? 2}
+          onCancel={() => setPicking(null)}
+          onDone={(n) => {
+            setNumbers((m) => ({ ...m, [picking.id]: n }));
+            setSelected((s) => (s.includes(picking.id) ? s : [...s, picking.id]));
+            setPicking(null);
+          }}
+        />
+      )}
       {user && issue && (
         <BetSlipSheet
           gameId={gameId}
           issue={issue}
           items={selectedItems}
+          numbers={numbers}
           open={slipOpen}
           disabled={!bettable}
           onClose={() => setSlipOpen(false)}
