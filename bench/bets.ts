@@ -1,0 +1,157 @@
+/**
+ * `npm run bench:bets`: bet placement throughput on PostgreSQL, against a reference measured in the same run on the
+ * same server — pgbench's TPC-B (`pgbench -i -s 10`, then 8 clients, 2 threads) on a scratch database of its own.
+ *
+ * The API (apps/api/src/server.ts) runs on a fresh database fd_bench_<random> with GAME_CYCLE_OVERRIDE_SECONDS=3600
+ * (so the period stays open through the run). BENCH_PLAYERS guests (default 200; guests stake demo money, the same
+ * code path and ledger posting as cash) each get a session; autocannon then drives POST /api/game/bet for
+ * BENCH_SECONDS (default 15) on BENCH_CONNECTIONS (default 32), every request with the next guest's token, the open
+ * issue from POST /api/game/current_game and one item at the minimum stake. Afterwards the ledger check runs
+ * (`npm run ledger:check` on that DATABASE_URL) and the slips in the database are counted against the 2xx answers.
+ * Both databases are dropped at the end, failure or not.
+ *
+ * Target: bets/s ÷ pgbench TPS ≥ 1.0 with p99 ≤ 50 ms.
+ */
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { createScratchDatabase, pgbenchTps, run, startApi, type Api } from './pg.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 15);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const players = Number(process.env.BENCH_PLAYERS ?? 200);
+const GAME = process.env.BENCH_GAME;
+const CYCLE = 3600;
+
+type Envelope<T> = { code: number; data: T; error?: string; msg?: string };
+
+async function post<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', lang: 'en', ...headers },
+    body: JSON.stringify(body ?? {}),
+  });
+  const json = (await res.json()) as Envelope<T>;
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+const db = await createScratchDatabase();
+let api: Api | undefined;
+let failed = false;
+try {
+  api = await startApi(db.url, {
+    GAME_CYCLE_OVERRIDE_SECONDS: String(CYCLE),
+    RATE_LIMIT_MAX: '10000000',
+    AUTH_RATE_LIMIT_MAX: '10000000',
+    OPERATOR_ACCOUNT: 'benchop',
+    OPERATOR_PASSWORD: 'bench-operator-pw-1',
+  });
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  // BENCH_GAME, else the game whose open period seals last (with the override every game draws at the same
+  // instants; they differ in how long before the draw they seal), so a run rarely has to wait for the next period.
+  await new Promise((r) => setTimeout(r, 1500)); // the scheduler's first tick opens the current periods
+  const game = (
+    await client.query<{ id: number; code: string }>(
+      `select g.id, g.code from games g left join periods p on p.game_id = g.id and p.status = 'open'
+       where g.enabled and ($1::text is null or g.code = $1) order by p.seal_at desc nulls last, g.id limit 1`,
+      [GAME ?? null],
+    )
+  ).rows[0];
+  if (!game) throw new Error(`no game ${GAME ?? ''}`);
+  const play = (
+    await client.query<{ id: number; code: string; min_stake: string }>(
+      `select id, code, min_stake from play_items where game_id = $1 and enabled and group_code <> 'all-in'
+       order by sort, id limit 1`,
+      [game.id],
+    )
+  ).rows[0];
+  if (!play) throw new Error(`no play item for ${game.code}`);
+  const stake = Number(play.min_stake);
+
+  // The scheduler opens the current period within a second of start; wait for one that stays open long enough.
+  let current: { issue: string | null; status: string | null; seal_at: number | null; server_time: number };
+  for (;;) {
+    current = await post(`${api.url}/api/game/current_game?games_id=${game.id}`, {});
+    const left = current.seal_at !== null ? (current.seal_at - current.server_time) / 1000 : 0;
+    if (current.status === 'open' && left > seconds + 30) break;
+    // Not open yet (the scheduler opens it within a second of start), or sealing too soon: wait for the next one.
+    const wait = current.status === 'open' ? left * 1000 + 1000 : 500;
+    if (current.status === 'open') console.log(`period ${current.issue} seals in ${left.toFixed(0)} s: waiting…`);
+    await new Promise((r) => setTimeout(r, wait));
+  }
+  const issue = current.issue ?? '';
+
+  const t0 = performance.now();
+  const tokens: string[] = [];
+  for (let i = 0; i < players; i += 20) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(20, players - i) }, () =>
+        post<{ token: string }>(`${api!.url}/api/user/guest`, {}),
+      ),
+    );
+    tokens.push(...batch.map((b) => b.token));
+  }
+  console.log(
+    `${players} guests in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${game.code} ${issue}, play ${play.code}`,
+  );
+
+  const body = JSON.stringify({ games_id: game.id, issue, items: [{ play_id: play.id, amount: stake }] });
+  let n = 0;
+  const fire = (duration: number) =>
+    autocannon({
+      url: `${api!.url}/api/game/bet`,
+      connections,
+      duration,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req) => ({
+            ...req,
+            body,
+            headers: { 'content-type': 'application/json', lang: 'en', token: tokens[n++ % tokens.length] ?? '' },
+          }),
+        },
+      ],
+    });
+  const warm = await fire(3); // warm-up (JIT, pool, plans)
+  const r = await fire(seconds);
+  const betsPerSecond = r.requests.average;
+  const errors = r.errors + r.non2xx + r.timeouts;
+
+  await api.stop();
+  const slips = Number((await client.query<{ n: string }>('select count(*) as n from bets')).rows[0]?.n ?? 0);
+  await client.end();
+
+  const ref = await pgbenchTps({ scale: 10, clients: 8, threads: 2, seconds });
+
+  let ledger = 'clean';
+  try {
+    const out = await run('npm', ['run', '--silent', 'ledger:check'], { ...process.env, DATABASE_URL: db.url });
+    ledger = `clean (${out.trim().split('\n').at(-1) ?? ''})`;
+  } catch (err) {
+    ledger = `NOT CLEAN: ${String(err).slice(0, 2000)}`;
+    failed = true;
+  }
+
+  const ratio = betsPerSecond / ref.tps;
+  const met = ratio >= 1 && r.latency.p99 <= 50;
+  console.log(
+    `reference pgbench TPC-B (s=10, c=8, j=2, ${seconds} s)  ${ref.tps.toFixed(0)} tps  avg ${ref.latencyMs} ms`,
+  );
+  console.log(
+    `POST /api/game/bet  ${betsPerSecond.toFixed(0)} bets/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  ` +
+      `errors ${errors} (non-2xx ${r.non2xx})  ${connections} connections, ${players} players, ${seconds} s`,
+  );
+  console.log(`slips in the database ${slips}, 2xx answers (warm-up included) ${warm['2xx'] + r['2xx']}`);
+  console.log(`ratio bets/pgbench ${ratio.toFixed(3)}  target ≥ 1.0 with p99 ≤ 50 ms: ${met ? 'MET' : 'NOT MET'}`);
+  console.log(`ledger check: ${ledger}`);
+} catch (err) {
+  failed = true;
+  console.error(err);
+  if (api) console.error(api.logs.join('').slice(-4000));
+} finally {
+  await api?.stop();
+  await db.drop();
+}
+if (failed) process.exitCode = 1;

@@ -1,0 +1,149 @@
+/**
+ * Shared by the PostgreSQL benchmarks (bench/bets.ts, bench/settle.ts): throw-away databases on the local server
+ * and the API started on one of them, the way e2e/harness.ts starts it but with DATABASE_URL set.
+ *
+ * BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres) is the maintenance connection used to create
+ * and drop the databases; each benchmark database is fd_bench_<random> and is dropped at the end, failure or not.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The URL of database `name` on the same server as ADMIN_URL. */
+export function urlOf(name: string): string {
+  const u = new URL(ADMIN_URL);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: ADMIN_URL });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+export type Scratch = { name: string; url: string; drop: () => Promise<void> };
+
+/** Creates an empty database fd_bench_<random>[_suffix]; `drop()` removes it (terminating leftover sessions). */
+export async function createScratchDatabase(suffix = ''): Promise<Scratch> {
+  const name = `fd_bench_${randomBytes(5).toString('hex')}${suffix ? `_${suffix}` : ''}`;
+  await admin((c) => c.query(`create database ${name}`));
+  let dropped = false;
+  return {
+    name,
+    url: urlOf(name),
+    drop: async () => {
+      if (dropped) return;
+      dropped = true;
+      await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+export type Api = { url: string; stop: () => Promise<void>; logs: string[] };
+
+/** Starts apps/api/src/server.ts on PostgreSQL `databaseUrl` (migrates and seeds it) and waits for /readyz. */
+export async function startApi(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<Api> {
+  const port = await freePort();
+  const logs: string[] = [];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'error',
+    ...extraEnv,
+  };
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'apps/api/src/server.ts')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (b: Buffer) => logs.push(b.toString()));
+  child.stderr?.on('data', (b: Buffer) => logs.push(b.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited early:\n${logs.join('')}`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The server did not become ready:\n${logs.join('')}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { url, logs, stop };
+}
+
+/** Runs a command to completion; resolves with its stdout, rejects with its stderr on a non-zero exit. */
+export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  return new Promise((ok, fail) => {
+    const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+    child.stderr.on('data', (b: Buffer) => (err += b.toString()));
+    child.once('error', fail);
+    child.once('exit', (code) => (code === 0 ? ok(out) : fail(new Error(`${cmd} exited ${code}:\n${err}${out}`))));
+  });
+}
+
+/** pgbench TPC-B on a scratch database of its own (same server): `pgbench -i -s scale`, then clients × seconds. */
+export async function pgbenchTps(opts: { scale: number; clients: number; threads: number; seconds: number }) {
+  const db = await createScratchDatabase('pgbench');
+  try {
+    const u = new URL(db.url);
+    const conn = ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username) || 'postgres'];
+    await run('pgbench', [...conn, '-i', '-q', '-s', String(opts.scale), db.name]);
+    const out = await run('pgbench', [
+      ...conn,
+      '-c',
+      String(opts.clients),
+      '-j',
+      String(opts.threads),
+      '-T',
+      String(opts.seconds),
+      db.name,
+    ]);
+    const tps = /tps = ([\d.]+)/.exec(out);
+    const lat = /latency average = ([\d.]+) ms/.exec(out);
+    if (!tps) throw new Error(`pgbench: no tps in\n${out}`);
+    return { tps: Number(tps[1]), latencyMs: lat ? Number(lat[1]) : NaN };
+  } finally {
+    await db.drop();
+  }
+}
