@@ -16,7 +16,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
-import { postTransaction } from '../ledger/ledger.service.ts';
+import { postTransactions } from '../ledger/ledger.service.ts';
 import { drawDateOf, playOfItem } from './bets.service.ts';
 
 export type SettleReport = { periods: number; slips: number };
@@ -114,11 +114,16 @@ export async function settlePeriod(db: Db, periodId: number, now: Date): Promise
         from (select unnest(${slipIds}::integer[]) as id, unnest(${slipStatuses}::text[]) as status,
                      unnest(${slipPayouts}::bigint[]) as payout) as v
         where b.id = v.id and b.status = 'unsettled'`.execute(trx);
-      for (const [id, slip] of slips) {
-        if (slip.payout > 0) {
-          await postTransaction(trx, payoutCredited(slip.userId, slip.wallet, minor(slip.payout)), `bet:${id}`);
-        }
-      }
+      // All the period's payouts in one batch: the house account is updated once, not once per winning slip.
+      await postTransactions(
+        trx,
+        [...slips]
+          .filter(([, slip]) => slip.payout > 0)
+          .map(([id, slip]) => ({
+            tx: payoutCredited(slip.userId, slip.wallet, minor(slip.payout)),
+            reference: `bet:${id}`,
+          })),
+      );
     }
     const moved = await trx
       .updateTable('periods')
@@ -171,9 +176,10 @@ export async function voidPeriod(
       .where('status', '=', 'unsettled')
       .orderBy('id')
       .execute();
-    for (const s of slips) {
-      await postTransaction(trx, stakeRefunded(s.user_id, s.wallet, minor(s.total)), `bet-refund:${s.id}`);
-    }
+    await postTransactions(
+      trx,
+      slips.map((s) => ({ tx: stakeRefunded(s.user_id, s.wallet, minor(s.total)), reference: `bet-refund:${s.id}` })),
+    );
     if (slips.length > 0) {
       const ids = slips.map((s) => s.id);
       await trx

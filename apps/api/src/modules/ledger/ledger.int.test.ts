@@ -6,7 +6,7 @@ import type { TestApp } from '../../test/helper.ts';
 import { playerToken } from '../../test/money-helper.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { runLedgerCheck } from '../../../scripts/ledger-check.ts';
-import { getBalances, ledgerCheck, postTransaction } from './ledger.service.ts';
+import { getBalances, ledgerCheck, postTransaction, postTransactions } from './ledger.service.ts';
 
 // trust.md 1–4: balanced transactions, no negative player balance (enforced by the database), cached = recomputed,
 // append-only postings.
@@ -146,5 +146,51 @@ describe('ledgerCheck and the ledger:check script', () => {
     expect(report.ok).toBe(false);
     expect(report.unbalanced).toHaveLength(1);
     expect(report.unbalanced[0]?.sum).toBe(0); // no postings at all counts as unbalanced
+  });
+});
+
+describe('postTransactions (a batch, as settlement posts it)', () => {
+  const batch = (entries: Parameters<typeof postTransactions>[1]) =>
+    t.app.db.transaction().execute((trx) => postTransactions(trx, entries));
+
+  it('posts every transaction with its postings and sums each account once', async () => {
+    const before = (await getBalances(t.app.db, userId)).cash;
+    const txs = await t.app.db
+      .selectFrom('ledger_transactions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    await batch([
+      { tx: depositCredited(userId, minor(100)), reference: 'batch:1' },
+      { tx: depositCredited(userId, minor(250)), reference: 'batch:2' },
+      { tx: stakePlaced(userId, 'cash', minor(50)), reference: 'batch:3' },
+    ]);
+    expect((await getBalances(t.app.db, userId)).cash).toBe(before + 300);
+    const after = await t.app.db
+      .selectFrom('ledger_transactions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n) - Number(txs.n)).toBe(3);
+    // (The tamper test above left one empty transaction on purpose; balances and sums must still agree.)
+    expect((await ledgerCheck(t.app.db)).mismatches).toEqual([]);
+    expect((await ledgerCheck(t.app.db)).total).toBe(0);
+  });
+
+  it('refuses the whole batch when one reference was already posted, or a player would go below zero', async () => {
+    const before = await getBalances(t.app.db, userId);
+    const dup = await errorOf(
+      batch([
+        { tx: depositCredited(userId, minor(1)), reference: 'batch:new' },
+        { tx: depositCredited(userId, minor(1)), reference: 'batch:1' },
+      ]),
+    );
+    expect((dup as AppError).key).toBe('ALREADY_DECIDED');
+    const broke = await errorOf(
+      batch([{ tx: stakePlaced(userId, 'cash', minor(before.cash + 1)), reference: 'batch:too-much' }]),
+    );
+    expect((broke as AppError).key).toBe('INSUFFICIENT_BALANCE');
+    expect(await getBalances(t.app.db, userId)).toEqual(before);
+    // (The tamper test above left one empty transaction on purpose; balances and sums must still agree.)
+    expect((await ledgerCheck(t.app.db)).mismatches).toEqual([]);
+    expect((await ledgerCheck(t.app.db)).total).toBe(0);
   });
 });

@@ -98,3 +98,52 @@ export async function balanceMismatches(db: Db): Promise<{ account: string; cach
     limit 1000`.execute(db);
   return rows;
 }
+
+/**
+ * Inserts many transaction rows at once; returns the ids in input order, or undefined if any (kind, reference) was
+ * already posted (then nothing is inserted: the caller's transaction must roll back).
+ */
+export async function insertTransactions(
+  trx: Db,
+  rows: { kind: string; reference: string }[],
+): Promise<number[] | undefined> {
+  const { rows: inserted } = await sql<{ id: number; ord: number }>`
+    with input as (
+      select kind, reference, ord
+      from unnest(${rows.map((r) => r.kind)}::text[], ${rows.map((r) => r.reference)}::text[])
+        with ordinality as t(kind, reference, ord)
+    ), ins as (
+      insert into ledger_transactions (kind, reference)
+      select kind, reference from input order by ord
+      on conflict (kind, reference) do nothing
+      returning id, kind, reference
+    )
+    select ins.id, input.ord::int as ord from ins join input using (kind, reference)`.execute(trx);
+  if (inserted.length !== rows.length) return undefined;
+  return inserted.sort((a, b) => a.ord - b.ord).map((r) => r.id);
+}
+
+/**
+ * Adds each account's delta in one statement, with the same guard as applyDelta; returns how many accounts were
+ * updated (fewer than given means a player account would have gone below zero).
+ */
+export async function applyDeltas(trx: Db, deltas: { id: number; delta: number }[]): Promise<number> {
+  const { rows } = await sql<{ id: number }>`
+    update ledger_accounts as a set balance = a.balance + d.delta
+    from unnest(${deltas.map((d) => d.id)}::bigint[], ${deltas.map((d) => d.delta)}::bigint[]) as d(id, delta)
+    where a.id = d.id and (a.kind not in ${PLAYER_KINDS} or a.balance + d.delta >= 0)
+    returning a.id`.execute(trx);
+  return rows.length;
+}
+
+/** Inserts many postings in one statement. */
+export async function insertPostingsBulk(
+  trx: Db,
+  postings: { transaction_id: number; account_id: number; amount: number }[],
+): Promise<void> {
+  await sql`
+    insert into ledger_postings (transaction_id, account_id, amount)
+    select * from unnest(${postings.map((p) => p.transaction_id)}::bigint[],
+                         ${postings.map((p) => p.account_id)}::bigint[],
+                         ${postings.map((p) => p.amount)}::bigint[])`.execute(trx);
+}
