@@ -1,0 +1,158 @@
+import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API } from '@fairdraw/contract';
+import { buildTestApp, registerPlayer } from '../../test/helper.ts';
+import type { TestApp } from '../../test/helper.ts';
+import { operatorToken } from '../../test/money-helper.ts';
+import { fund } from '../../test/withdraw-helper.ts';
+import { playItems } from '../../test/bets-helper.ts';
+import { sleep } from '../../test/process-helper.ts';
+import { ledgerCheck } from '../ledger/ledger.service.ts';
+import { createUpcomingPeriods, tick } from '../draws/draws.service.ts';
+
+// trust.md 7: 100 bets over real HTTP race the seal of their period, on the real clock (so the database's
+// created_at and the period's seal_at/sealed_at are comparable), with tick sealing at seal_at. PostgreSQL only:
+// PGlite runs one transaction at a time, so the period row lock (FOR SHARE vs the seal UPDATE) is never contended.
+const onPostgres = Boolean(process.env.DATABASE_URL);
+const PLAYERS = 10;
+const BETS = 100;
+const BURSTS_MS = [100, 70, 45, 25, 10];
+
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  if (!onPostgres) return;
+  t = await buildTestApp({ GAME_CYCLE_OVERRIDE_SECONDS: '10' });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  if (onPostgres) await t.close();
+});
+
+describe('bets racing the seal (PostgreSQL)', () => {
+  it.skipIf(!onPostgres)(
+    'no bet is accepted at or after seal_at, nor committed after the seal',
+    async () => {
+      const db = t.app.db;
+      const ctx = t.app.drawsContext;
+      const op = await operatorToken(t.app);
+      const tokens: string[] = [];
+      for (let i = 0; i < PLAYERS; i++) {
+        const p = await registerPlayer(t.app);
+        await fund(t.app, op, p.token, 100_000);
+        tokens.push(p.token);
+      }
+      const play = (await playItems(t.app, 'df_k3'))[0]?.id;
+
+      // A k3 period (10 s cycles) whose seal is at least 1.5 s away, opened on the real clock.
+      let period: { id: number; game_id: number; issue: string; seal_at: Date } | undefined;
+      while (!period) {
+        const now = new Date();
+        await createUpcomingPeriods(db, now, ctx);
+        await tick(db, now, ctx);
+        period = await db
+          .selectFrom('periods')
+          .innerJoin('games', 'games.id', 'periods.game_id')
+          .select(['periods.id', 'periods.game_id', 'periods.issue', 'periods.seal_at'])
+          .where('games.code', '=', 'df_k3')
+          .where('periods.status', '=', 'open')
+          .where('periods.seal_at', '>', new Date(now.getTime() + 1_500))
+          .orderBy('periods.seal_at')
+          .executeTakeFirst();
+        if (!period) await sleep(500);
+      }
+      const S = period.seal_at.getTime();
+      const body = JSON.stringify({
+        games_id: period.game_id,
+        issue: period.issue,
+        items: [{ play_id: play, amount: 100 }],
+      });
+
+      // The seal: one tick at seal_at (as the scheduler would), then how many slips exist the moment it returned.
+      let countAtSeal = -1;
+      const sealing = (async () => {
+        // Timers may fire a millisecond early: wait until the clock really reads seal_at.
+        while (Date.now() < S) await sleep(Math.max(1, S - Date.now()));
+        await tick(db, new Date(), ctx);
+        const r = await sql<{ n: string }>`select count(*) as n from bets where period_id = ${period.id}`.execute(db);
+        countAtSeal = Number(r.rows[0]?.n);
+      })();
+      // 50 bets sent one every 14 ms from 1 s before the seal, then 50 in five bursts 100–10 ms before it, so many are between
+      // their first window check and the period lock when tick seals (a warm-up slip first).
+      const warm = await fetch(`${base}${API.bet}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', token: tokens[0] ?? '', lang: 'en' },
+        body,
+      });
+      expect(warm.status).toBe(200);
+      await sleep(S - 1_000 - Date.now());
+      const answers = await Promise.all(
+        Array.from({ length: BETS }, async (_, i) => {
+          await sleep((i < BETS / 2 ? S - 1_000 + i * 14 : S - BURSTS_MS[i % BURSTS_MS.length]!) - Date.now());
+          const sentAt = Date.now();
+          const res = await fetch(`${base}${API.bet}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', token: tokens[i % PLAYERS] ?? '', lang: 'en' },
+            body,
+          });
+          const json = (await res.json()) as { error?: string; data?: { id: number } };
+          return { sentAt, doneAt: Date.now(), status: res.status, error: json.error, id: json.data?.id };
+        }),
+      );
+      await sealing;
+
+      const accepted = answers.filter((a) => a.status === 200);
+      const warmId = (
+        await db
+          .selectFrom('bets')
+          .select('id')
+          .where('period_id', '=', period.id)
+          .orderBy('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+      accepted.push({ sentAt: 0, doneAt: 0, status: 200, error: undefined, id: warmId });
+      const refused = answers.filter((a) => a.status !== 200);
+      const p = await db
+        .selectFrom('periods')
+        .select(['status', 'seal_at', 'sealed_at'])
+        .where('id', '=', period.id)
+        .executeTakeFirstOrThrow();
+      const slips = await db
+        .selectFrom('bets')
+        .select(['id', 'created_at'])
+        .where('period_id', '=', period.id)
+        .execute();
+      console.log(
+        `[seal-race] ${accepted.length} accepted, ${refused.length} refused (${
+          answers.filter((a) => a.sentAt < S && a.doneAt >= S).length
+        } in flight at seal_at); sealed ${
+          (p.sealed_at?.getTime() ?? 0) - S
+        } ms after seal_at; last accepted answer ${Math.max(...accepted.map((a) => a.doneAt)) - S} ms after seal_at`,
+      );
+      // The race really happened both ways, and every refusal is the seal (never a 5xx).
+      expect(accepted.length).toBeGreaterThan(0);
+      expect(refused.length).toBeGreaterThan(0);
+      for (const r of refused) expect(r.error).toBe('PERIOD_SEALED');
+      expect(p.status).toBe('sealed');
+      // Every stored slip is an accepted one, created before seal_at and before the seal.
+      expect(slips.map((s) => s.id).sort((x, y) => x - y)).toEqual(
+        accepted.map((a) => a.id).sort((x, y) => (x ?? 0) - (y ?? 0)),
+      );
+      for (const s of slips) {
+        expect(s.created_at.getTime()).toBeLessThan(S);
+        expect(s.created_at.getTime()).toBeLessThanOrEqual(p.sealed_at?.getTime() ?? 0);
+      }
+      // Nothing committed after the seal committed: the slips counted right after tick sealed are all there are.
+      expect(countAtSeal).toBe(slips.length);
+      // One stake posting per accepted slip, and the ledger balances.
+      const stakes = await sql<{ n: string }>`
+        select count(*) as n from ledger_transactions lt join bets b on lt.reference = 'bet:' || b.id
+        where lt.kind = 'stake' and b.period_id = ${period.id}`.execute(db);
+      expect(Number(stakes.rows[0]?.n)).toBe(slips.length);
+      expect((await ledgerCheck(db)).ok).toBe(true);
+    },
+    60_000,
+  );
+});

@@ -1,0 +1,143 @@
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GameFamily } from '@fairdraw/domain';
+import { buildTestApp } from '../../test/helper.ts';
+import type { TestApp } from '../../test/helper.ts';
+import { isListening, isLockAcquired, sleep, startServer } from '../../test/process-helper.ts';
+import type { ServerProcess } from '../../test/process-helper.ts';
+import { ledgerCheck } from '../ledger/ledger.service.ts';
+import { PERIOD_CHANNEL } from './events.ts';
+import type { PeriodEvent } from './events.ts';
+import { verifyPeriodRecord } from './periods.service.ts';
+
+// trust.md 11: two real API processes on one database with 10-second cycles; the leader is SIGKILLed just before a
+// draw and the other takes over. PostgreSQL only: the leader election is a PostgreSQL advisory lock between
+// processes (on PGlite there is one process and nothing to elect).
+const onPostgres = Boolean(process.env.DATABASE_URL);
+const CYCLE = 10;
+
+let t: TestApp;
+const servers: ServerProcess[] = [];
+let listener: pg.Client | undefined;
+beforeAll(async () => {
+  if (onPostgres) t = await buildTestApp();
+});
+afterAll(async () => {
+  for (const s of servers) await s.kill();
+  await listener?.end();
+  if (onPostgres) await t.close();
+});
+
+describe('two API instances (PostgreSQL)', () => {
+  it.skipIf(!onPostgres)(
+    'draw every period once; when the leader dies the other takes over and catches up',
+    async () => {
+      const db = t.app.db;
+      const url = t.config.databaseUrl ?? '';
+      // Every result announcement (NOTIFY, sent by whoever drew): a period drawn twice would be announced twice.
+      const results = new Map<number, number>();
+      listener = new pg.Client({ connectionString: url });
+      await listener.connect();
+      listener.on('notification', (n) => {
+        const e = JSON.parse(n.payload ?? '{}') as PeriodEvent;
+        if (e.kind === 'result') results.set(e.period_id, (results.get(e.period_id) ?? 0) + 1);
+      });
+      await listener.query(`listen ${PERIOD_CHANNEL}`);
+
+      const env = { DATABASE_URL: url, GAME_CYCLE_OVERRIDE_SECONDS: String(CYCLE) };
+      const a = startServer('A', env);
+      const b = startServer('B', env);
+      servers.push(a, b);
+      await Promise.all([a.waitFor(isListening, 30_000), b.waitFor(isListening, 30_000)]);
+      const first = await Promise.race([a.waitFor(isLockAcquired), b.waitFor(isLockAcquired)]);
+      const [leader, follower] = a.lines.includes(first) ? [a, b] : [b, a];
+
+      // Let the leader draw for a while, then kill it 100 ms before a draw (every game draws on the same 10 s grid),
+      // so the follower usually finds that period due when it takes over.
+      await sleep(1.5 * CYCLE * 1000);
+      expect(follower.lines.some(isLockAcquired), 'both instances acted as leader').toBe(false);
+      const boundary = Math.ceil((Date.now() + 1_000) / (CYCLE * 1000)) * CYCLE * 1000;
+      await sleep(boundary - 100 - Date.now());
+      const killedAt = Date.now();
+      await leader.kill('SIGKILL');
+      const took = await follower.waitFor(isLockAcquired, 10_000);
+      const takeoverMs = Number(took.seenAt) - killedAt;
+      await sleep(2 * CYCLE * 1000);
+      const end = Date.now();
+      await follower.kill('SIGTERM');
+
+      // One leader at a time: the killed one acquired once, the follower only after the kill.
+      expect(leader.lines.filter(isLockAcquired)).toHaveLength(1);
+      expect(follower.lines.filter(isLockAcquired)).toHaveLength(1);
+      expect(Number(took.seenAt)).toBeGreaterThanOrEqual(killedAt);
+      expect(takeoverMs).toBeLessThan(3_000);
+      const caughtUp = follower.lines.find((l) => l.msg === 'caught up: drew periods whose draw time had passed');
+
+      const { rows } = await sql<{
+        id: number;
+        game_id: number;
+        issue: string;
+        status: string;
+        draw_at: Date;
+        drawn_at: Date | null;
+        seed: Buffer;
+        commitment: string;
+        algorithm: string;
+        beacon_value: string | null;
+        result: number[] | null;
+        code: string;
+        family: string;
+      }>`
+        select p.id, p.game_id, p.issue, p.status, p.draw_at, p.drawn_at, p.seed, p.commitment, p.algorithm,
+               p.beacon_value, p.result, g.code, g.family
+        from periods p join games g on g.id = p.game_id order by p.game_id, p.draw_at`.execute(db);
+      // No duplicate slot: one period per game and draw time (and per issue: UNIQUE (game_id, issue)).
+      const slots = new Set(rows.map((r) => `${r.game_id}@${r.draw_at.getTime()}`));
+      expect(slots.size).toBe(rows.length);
+
+      const due = rows.filter((r) => r.draw_at.getTime() <= end - 1_500);
+      expect(due.length).toBeGreaterThan(0);
+      const lateAfterKill: number[] = [];
+      for (const r of due) {
+        // Drawn (never skipped), on or after its draw time, from its committed seed.
+        expect(['drawn', 'settled'], `${r.code} ${r.issue}`).toContain(r.status);
+        expect(r.drawn_at).not.toBeNull();
+        expect(r.drawn_at?.getTime() ?? 0).toBeGreaterThanOrEqual(r.draw_at.getTime());
+        const ok = verifyPeriodRecord({
+          gameCode: r.code,
+          family: r.family as GameFamily,
+          issue: r.issue,
+          algorithm: r.algorithm,
+          commitment: r.commitment,
+          seed: Uint8Array.from(r.seed),
+          beacon: r.beacon_value,
+          result: r.result,
+        });
+        expect(ok, `${r.code} ${r.issue} verifies`).toBe(true);
+        // Announced at most once (the killed leader may have drawn one and died before its NOTIFY).
+        expect(results.get(r.id) ?? 0).toBeLessThanOrEqual(1);
+        if (r.draw_at.getTime() === boundary) lateAfterKill.push((r.drawn_at?.getTime() ?? 0) - boundary);
+      }
+      // No gap: per game, the drawn slots follow each other one cycle apart.
+      const byGame = new Map<number, number[]>();
+      for (const r of due) byGame.set(r.game_id, [...(byGame.get(r.game_id) ?? []), r.draw_at.getTime()]);
+      for (const times of byGame.values()) {
+        for (let i = 1; i < times.length; i++) expect((times[i] ?? 0) - (times[i - 1] ?? 0)).toBe(CYCLE * 1000);
+      }
+      // The period due right after the kill was drawn by the follower (after the kill), with its committed seed.
+      expect(lateAfterKill.length).toBe(byGame.size);
+      for (const late of lateAfterKill) expect(late).toBeGreaterThanOrEqual(0);
+      const periodsPerGame = Math.min(...[...byGame.values()].map((v) => v.length));
+      console.log(
+        `[instances] ${due.length} periods drawn over ${byGame.size} games (≥${periodsPerGame} each); leader ` +
+          `${leader.name} killed ${boundary - killedAt} ms before a draw; ${follower.name} took over in ` +
+          `${takeoverMs} ms; the missed draw came ${Math.max(...lateAfterKill)} ms late` +
+          `${caughtUp ? ` (catch-up drew ${String(caughtUp.drawn)})` : ' (no catch-up needed)'}; ` +
+          `${results.size} result notifications, none repeated`,
+      );
+      expect((await ledgerCheck(db)).ok).toBe(true);
+    },
+    90_000,
+  );
+});
