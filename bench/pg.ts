@@ -5,12 +5,12 @@
  * BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres) is the maintenance connection used to create
  * and drop the databases; each benchmark database is fd_bench_<random> and is dropped at the end, failure or not.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { startSite, type Site } from '../e2e/harness.ts';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -50,63 +50,11 @@ export async function createScratchDatabase(suffix = ''): Promise<Scratch> {
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => ok(port));
-    });
-  });
-}
-
-export type Api = { url: string; stop: () => Promise<void>; logs: string[] };
+export type Api = Site;
 
 /** Starts apps/api/src/server.ts on PostgreSQL `databaseUrl` (migrates and seeds it) and waits for /readyz. */
-export async function startApi(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<Api> {
-  const port = await freePort();
-  const logs: string[] = [];
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'error',
-    ...extraEnv,
-  };
-  const child: ChildProcess = spawn(process.execPath, [join(root, 'apps/api/src/server.ts')], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (b: Buffer) => logs.push(b.toString()));
-  child.stderr?.on('data', (b: Buffer) => logs.push(b.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
-  };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited early:\n${logs.join('')}`);
-    try {
-      const res = await fetch(`${url}/readyz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`The server did not become ready:\n${logs.join('')}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { url, logs, stop };
+export function startApi(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<Api> {
+  return startSite({ LOG_LEVEL: 'error', ...extraEnv }, { needsWeb: false, databaseUrl });
 }
 
 /** Runs a command to completion; resolves with its stdout, rejects with its stderr on a non-zero exit. */

@@ -42,7 +42,7 @@ export type Site = { url: string; stop: () => Promise<void>; logs: string[] };
 /** Starts `apps/api/src/server.ts` exactly as `npm start` does, on its own port and data directory. */
 export async function startSite(
   extraEnv: Record<string, string> = {},
-  { needsWeb = true }: { needsWeb?: boolean } = {},
+  { needsWeb = true, databaseUrl }: { needsWeb?: boolean; databaseUrl?: string } = {},
 ): Promise<Site> {
   if (needsWeb && !existsSync(join(root, 'apps/web/dist/index.html'))) {
     throw new Error('The web app is not built: run `npm run build` first (npm run test:e2e does).');
@@ -59,7 +59,9 @@ export async function startSite(
     REDIRECT_ALLOWLIST: ALLOWED_ORIGIN,
     ...extraEnv,
   };
-  delete env.DATABASE_URL; // browser tests run on embedded PGlite
+  // Browser tests run on embedded PGlite; benchmarks pass a PostgreSQL database of their own.
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
   const child: ChildProcess = spawn(process.execPath, [join(root, 'apps/api/src/server.ts')], {
     cwd: root,
     env,
