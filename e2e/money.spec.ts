@@ -4,7 +4,7 @@
  * PIX and crypto deposit screens; the operator console (channel edit, withdrawal fee settings, the full payout
  * destination); the login-password change; binding PIX keys and crypto wallets; and every validation message of
  * spec §8 on these screens. Tests that change house settings put them back, so each test stands alone.
- * Set MONEY_SHOTS=1 to also write screenshots to /tmp/money-shots/ (or to MONEY_SHOTS_DIR).
+ * Set MONEY_SHOTS=1 to also write screenshots to e2e/screenshots/money/ (or to MONEY_SHOTS_DIR).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseBrCode, verifyBrCode } from '@fairdraw/domain';
 import type { BrowserContext, Page } from 'playwright-core';
-import { phone } from './harness.ts';
+import { phone, SCREENSHOTS } from './harness.ts';
 import { useSite } from './fixtures.ts';
 
 const OPERATOR = { account: 'ops', password: 'opspass123' };
@@ -23,7 +23,7 @@ const t = useSite({
   AUTH_RATE_LIMIT_MAX: '1000',
   RATE_LIMIT_MAX: '100000',
 });
-const SHOTS = process.env.MONEY_SHOTS_DIR ?? '/tmp/money-shots';
+const SHOTS = process.env.MONEY_SHOTS_DIR ?? join(SCREENSHOTS, 'money');
 
 const errorsOf = (lang: string) =>
   JSON.parse(
@@ -69,11 +69,12 @@ async function newPhone(lang: 'en' | 'th'): Promise<{ context: BrowserContext; p
 // On a failure, keep a picture of every page still open (the place where it stopped).
 afterEach(async (ctx) => {
   if (ctx.task.result?.state !== 'fail') return;
-  mkdirSync('/tmp/money-failures', { recursive: true });
+  const failures = join(SCREENSHOTS, 'failures');
+  mkdirSync(failures, { recursive: true });
   let n = 0;
   for (const page of openPages) {
     await page
-      .screenshot({ path: `/tmp/money-failures/${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}-${n++}.png` })
+      .screenshot({ path: join(failures, `${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}-${n++}.png`) })
       .catch(() => undefined);
     await page
       .context()

@@ -44,7 +44,7 @@ export function groupName(lang: Lang, family: string, group: string): string {
 const DATE_DEPENDENT_GROUPS = new Set(['special-zodiac', 'one-zodiac']);
 
 /**
- * The play a play_items row stands for on a draw date, with the odds in force. For the next developer (betting):
+ * The play a play_items row stands for on a draw date, with the odds in force. Betting must
  * resolve a bet item with the PERIOD's draw date (its issue's date, `parseIssue(issue).date`), never today's, and
  * store the returned odds on the bet item. For Mark Six zodiac plays the odds are the domain's for that date (the
  * year animal owns five numbers and pays less), not the row's; for every other play the row's odds (operator-editable).

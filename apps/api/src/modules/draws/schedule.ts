@@ -8,7 +8,7 @@
  *   1440 at 23:59; a 210-second game 0001 … 0412, the last at 23:58:30, then 0001 of the next day at 00:00).
  * - A daily game (Mark Six, dailyAt 'HH:MM') has one slot a day, '-0001', drawn at that wall-clock time.
  * A period is open from the previous slot's draw to its seal (draw − sealSeconds), and drawn at its draw time.
- * Candidate for packages/domain (it is pure) once the lead agrees. Its time-zone arithmetic already lives there.
+ * Pure, so a candidate for packages/domain; its time-zone arithmetic already lives there.
  */
 import { addDays, DAY_MS, localDate, zonedInstant } from '@fairdraw/domain';
 
