@@ -25,6 +25,7 @@ import type {
   CryptoChannelConfig,
   PixChannelConfig,
 } from '../../db/tables-deposits.ts';
+import { toPage } from '../../lib/paging.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/audit.service.ts';
@@ -174,12 +175,7 @@ export async function listOwnDeposits(
 ): Promise<Paged<Deposit>> {
   const { from, to } = reportRange(query.range, now, timeZone);
   const rows = await repo.listUserDeposits(db, userId, from, to, query.page, query.limit);
-  return {
-    list: rows.slice(0, query.limit).map(toDeposit),
-    page: query.page,
-    limit: query.limit,
-    has_more: rows.length > query.limit,
-  };
+  return toPage(rows, query, toDeposit);
 }
 
 export async function listForOperator(
@@ -187,14 +183,10 @@ export async function listForOperator(
   query: { status: DepositStatus; q?: string | undefined; page: number; limit: number },
 ): Promise<Paged<AdminDeposit>> {
   const rows = await repo.listDepositsForOperator(db, query.status, query.q || undefined, query.page, query.limit);
-  return {
-    list: rows
-      .slice(0, query.limit)
-      .map((r) => ({ ...toDeposit(r), user: { user_id: r.user_id, account: r.account, nickname: r.nickname } })),
-    page: query.page,
-    limit: query.limit,
-    has_more: rows.length > query.limit,
-  };
+  return toPage(rows, query, (r) => ({
+    ...toDeposit(r),
+    user: { user_id: r.user_id, account: r.account, nickname: r.nickname },
+  }));
 }
 
 function snapshot(d: DepositRow) {

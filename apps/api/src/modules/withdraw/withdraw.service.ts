@@ -25,6 +25,7 @@ import type {
   WithdrawSubmitRequest,
 } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
+import { toPage } from '../../lib/paging.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/audit.service.ts';
@@ -144,12 +145,7 @@ export async function listOwnWithdrawals(
   query: { page: number; limit: number },
 ): Promise<Paged<Withdrawal>> {
   const rows = await repo.listUserWithdrawals(db, userId, query.page, query.limit);
-  return {
-    list: rows.slice(0, query.limit).map(toWithdrawal),
-    page: query.page,
-    limit: query.limit,
-    has_more: rows.length > query.limit,
-  };
+  return toPage(rows, query, toWithdrawal);
 }
 
 export async function listForOperator(
@@ -157,12 +153,7 @@ export async function listForOperator(
   query: { status: WithdrawalStatus; q?: string | undefined; page: number; limit: number },
 ): Promise<Paged<AdminWithdrawal>> {
   const rows = await repo.listWithdrawalsForOperator(db, query.status, query.q || undefined, query.page, query.limit);
-  return {
-    list: rows.slice(0, query.limit).map(toAdminWithdrawal),
-    page: query.page,
-    limit: query.limit,
-    has_more: rows.length > query.limit,
-  };
+  return toPage(rows, query, toAdminWithdrawal);
 }
 
 function snapshot(w: WithdrawalRow) {
