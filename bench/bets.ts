@@ -119,6 +119,13 @@ try {
   const betsPerSecond = r.requests.average;
   const errors = r.errors + r.non2xx + r.timeouts;
 
+  // How the slips were batched (the API's own histograms; warm-up included).
+  const metrics = await (await fetch(`${api.url}/metrics`)).text();
+  const metric = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics)?.[1] ?? NaN);
+  const batches = metric('bet_batch_slips_count');
+  const batchLine =
+    `batches ${batches}, ${(metric('bet_batch_slips_sum') / batches).toFixed(1)} slips and ` +
+    `${((metric('bet_batch_seconds_sum') / batches) * 1000).toFixed(1)} ms each on average`;
   await api.stop();
   const slips = Number((await client.query<{ n: string }>('select count(*) as n from bets')).rows[0]?.n ?? 0);
   await client.end();
@@ -143,6 +150,7 @@ try {
     `POST /api/game/bet  ${betsPerSecond.toFixed(0)} bets/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  ` +
       `errors ${errors} (non-2xx ${r.non2xx})  ${connections} connections, ${players} players, ${seconds} s`,
   );
+  console.log(batchLine);
   console.log(`slips in the database ${slips}, 2xx answers (warm-up included) ${warm['2xx'] + r['2xx']}`);
   console.log(`ratio bets/pgbench ${ratio.toFixed(3)}  target ≥ 1.0 with p99 ≤ 50 ms: ${met ? 'MET' : 'NOT MET'}`);
   console.log(`ledger check: ${ledger}`);

@@ -1,12 +1,20 @@
 import fp from 'fastify-plugin';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's Prometheus registry: modules register their own metrics in it. */
+    metrics: Registry;
+  }
+}
+
 /** Prometheus metrics at /metrics: process defaults and a request-duration histogram by method, route, status. */
 export default fp(
   (app, _opts, done) => {
     // A registry per app, not the global one, so tests can build many apps in one process.
     const registry = new Registry();
     collectDefaultMetrics({ register: registry });
+    app.decorate('metrics', registry);
     const duration = new Histogram({
       name: 'http_request_duration_seconds',
       help: 'HTTP request duration in seconds',

@@ -102,5 +102,21 @@ export function findPlay(family: GameFamily, code: string, drawDate?: string): P
       }
     }
   }
-  return playsOf(family, drawDate).find((p) => p.code === code);
+  return playIndex(family, drawDate).get(code);
+}
+
+// Plays by code, per family (and per draw date for Mark Six): findPlay is called for every bet item placed and
+// settled, and building the Mark Six list walks the zodiac table for each of its plays. A few dates are kept.
+const INDEXES = new Map<string, ReadonlyMap<string, Play>>();
+const MAX_INDEXES = 16;
+
+function playIndex(family: GameFamily, drawDate?: string): ReadonlyMap<string, Play> {
+  const key = family === 'marksix' ? `${family}:${drawDate ?? ''}` : family;
+  let index = INDEXES.get(key);
+  if (!index) {
+    index = new Map(playsOf(family, drawDate).map((p) => [p.code, p]));
+    if (INDEXES.size >= MAX_INDEXES) INDEXES.delete(INDEXES.keys().next().value ?? '');
+    INDEXES.set(key, index);
+  }
+  return index;
 }

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { BetItemRow, BetRow } from '../../db/tables-bets.ts';
 
@@ -14,31 +13,6 @@ export async function findPeriodForBet(db: Db, gameId: number, issue: string) {
     .where('game_id', '=', gameId)
     .where('issue', '=', issue)
     .executeTakeFirst();
-}
-
-/**
- * The period row, locked FOR SHARE until the transaction ends: tick's seal (UPDATE … WHERE status = 'open') waits
- * for every bet that holds it, and a bet waits for a seal in progress — so a bet is wholly before the seal or refused.
- */
-export async function lockPeriodShared(trx: Db, periodId: number) {
-  return trx
-    .selectFrom('periods')
-    .select(['id', 'status', 'seal_at'])
-    .where('id', '=', periodId)
-    .forShare()
-    .executeTakeFirst();
-}
-
-/** The player's staked total on a period (slips not voided). */
-export async function stakedOnPeriod(db: Db, userId: number, periodId: number): Promise<number> {
-  const row = await db
-    .selectFrom('bets')
-    .select(sql<number>`coalesce(sum(total), 0)::bigint`.as('n'))
-    .where('user_id', '=', userId)
-    .where('period_id', '=', periodId)
-    .where('status', '<>', 'void')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 export async function slipsByIds(db: Db, ids: readonly number[]): Promise<SlipRow[]> {

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { Histogram } from 'prom-client';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -16,7 +17,10 @@ import { errors, sessionHeaders } from '../../lib/schemas.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { idempotentHeaders } from '../../plugins/idempotency.ts';
 import { actorOf } from '../recharge/recharge.routes.ts';
+import { createBatchQueue } from '../../lib/batch-queue.ts';
+import { createBetCatalog } from './bet-catalog.ts';
 import * as bets from './bets.service.ts';
+import type { PreparedSlip } from './slip-batch.ts';
 import { voidPeriod } from './settlement.service.ts';
 
 declare module 'fastify' {
@@ -43,6 +47,35 @@ function betsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) =
   app.decorate('setClock', (fn: (() => Date) | undefined) => {
     override = fn;
   });
+  // Slips from every player are committed in batches (slip-batch.ts). Two batches at a time: the second checks
+  // and inserts its slips while the first holds the house-wide account until its commit.
+  const batchSlips = new Histogram({
+    name: 'bet_batch_slips',
+    help: 'Bet slips per committed batch',
+    buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256],
+    registers: [app.metrics],
+  });
+  const batchSeconds = new Histogram({
+    name: 'bet_batch_seconds',
+    help: 'Time to commit one batch of bet slips',
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+    registers: [app.metrics],
+  });
+  const slips = createBatchQueue(
+    async (batch: readonly PreparedSlip[]) => {
+      const end = batchSeconds.startTimer();
+      batchSlips.observe(batch.length);
+      try {
+        return await bets.commitBatch(app.db, batch, app.clock);
+      } finally {
+        end();
+      }
+    },
+    { maxBatch: 256, workers: 2 },
+  );
+  app.addHook('preClose', () => slips.close());
+  const commit = (slip: PreparedSlip) => slips.submit(slip);
+  const catalog = createBetCatalog(app.db);
   const bettor = [
     app.requireSession,
     (request: FastifyRequest) => {
@@ -74,7 +107,7 @@ function betsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) =
     },
     async (request, reply) =>
       reply.ok(
-        await bets.placeBet(app.db, bettorOf(request), request.body, {
+        await bets.placeBet(catalog, commit, bettorOf(request), request.body, {
           currency: app.config.currency,
           lang: request.lang,
           now: app.clock,
@@ -117,4 +150,4 @@ function betsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) =
   done();
 }
 
-export default fp(betsPlugin, { name: 'bets', dependencies: ['config', 'db', 'errors', 'auth', 'roles'] });
+export default fp(betsPlugin, { name: 'bets', dependencies: ['config', 'db', 'errors', 'auth', 'roles', 'metrics'] });

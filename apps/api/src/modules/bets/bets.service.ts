@@ -2,28 +2,31 @@
  * Betting (games.md, trust.md 5–8): a slip of items on the current open period of one game, accepted or refused
  * whole. Players stake cash, guests demo money. The checks run in a fixed order so the first unmet rule is the
  * answer: zero amounts → game → period open and before its seal (server clock) → plays → Mark Six numbers →
- * stake limits → per-period limit → balance. The slip, its items (odds fixed for the period's draw date) and the
- * stake posting 'stake' / 'bet:<id>' commit together, with the period row held FOR SHARE so the seal cannot
- * interleave.
+ * stake limits → per-period limit → balance. prepareSlip runs the checks that need no lock; the slip is then
+ * committed together with other players' slips (slip-batch.ts): its items (odds fixed for the period's draw date)
+ * and the stake posting 'stake' / 'bet:<id>' in one transaction that holds the period row FOR SHARE (the seal
+ * cannot interleave) and the wallets FOR UPDATE (the limit and the balance are decided there).
  */
-import { findPlay, formatAmount, minor, stakePlaced } from '@fairdraw/domain';
+import { findPlay, formatAmount } from '@fairdraw/domain';
 import type { CurrencyCode, GameFamily, Play } from '@fairdraw/domain';
 import type { BetItem, BetListQuery, BetRequest, BetSlip, Lang, Paged } from '@fairdraw/contract';
 import { localize } from '../../db/database.ts';
 import type { Db, LocalizedText } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { postTransaction } from '../ledger/ledger.service.ts';
+import type { Outcome } from '../../lib/batch-queue.ts';
 import { ALL_IN_TEMPLATES } from '../draws/draws.seed.ts';
 import { groupName, resolvePlay, translatePlayText } from '../draws/play-items.service.ts';
 import { parseIssue } from '../draws/schedule.ts';
 import * as repo from './bets.repository.ts';
 import type { BetItemRow, SlipRow } from './bets.repository.ts';
+import type { BetCatalog } from './bet-catalog.ts';
+import { commitSlips, windowError } from './slip-batch.ts';
+import type { CommittedSlip, PreparedSlip, SlipItem } from './slip-batch.ts';
 
 export type BetContext = { currency: CurrencyCode; lang: Lang; now: () => Date };
 
 const MAX_ID = 2_147_483_647;
-export const BET_PERIOD_MAX_DEFAULT = 20_000_000;
 
 /** The draw date (YYYY-MM-DD) of a period: its issue's date, which decides Mark Six zodiac plays. */
 export function drawDateOf(issue: string): string {
@@ -32,70 +35,70 @@ export function drawDateOf(issue: string): string {
   return parsed.date;
 }
 
-async function numberSetting(db: Db, key: string, fallback: number): Promise<number> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
-  const v: unknown = row?.value;
-  return typeof v === 'number' && Number.isSafeInteger(v) ? v : fallback;
-}
-
 /** The play a stored bet item stands for (its full code, e.g. 'ms.all2.3-17', and the period's draw date). */
 export function playOfItem(family: GameFamily, code: string, drawDate: string): Play | undefined {
   return findPlay(family, code, drawDate);
 }
 
-type ResolvedItem = {
-  play_item_id: number;
-  code: string;
-  group_code: string;
-  numbers: number[] | null;
-  odds_bps: number;
-  amount: number;
-};
+/** Takes checked slips and answers each with its committed rows or its refusal (bets.routes.ts: a BatchQueue). */
+export type SlipCommitter = (slip: PreparedSlip) => Promise<CommittedSlip>;
 
-export async function placeBet(db: Db, user: SessionUser, input: BetRequest, ctx: BetContext): Promise<BetSlip> {
+/**
+ * Commits a batch with commitSlips; if the batch as a whole fails (not a refusal of one slip: those are outcomes),
+ * each slip is committed alone, one after another, so only the slip at fault gets the error.
+ */
+export async function commitBatch(
+  db: Db,
+  slips: readonly PreparedSlip[],
+  now: () => Date,
+): Promise<Outcome<CommittedSlip>[]> {
+  try {
+    return await commitSlips(db, slips, now);
+  } catch (error) {
+    if (slips.length === 1) return [{ ok: false, error }];
+    const outcomes: Outcome<CommittedSlip>[] = [];
+    for (const slip of slips) {
+      try {
+        outcomes.push(...(await commitSlips(db, [slip], now)));
+      } catch (e) {
+        outcomes.push({ ok: false, error: e });
+      }
+    }
+    return outcomes;
+  }
+}
+
+/**
+ * Every check of a slip that needs no lock, in the documented order; the period window is checked here against
+ * the clock and again under the period's lock when the slip is committed (slip-batch.ts), as are the per-period
+ * limit and the balance.
+ */
+export async function prepareSlip(
+  catalog: BetCatalog,
+  user: SessionUser,
+  input: BetRequest,
+  ctx: BetContext,
+): Promise<PreparedSlip> {
   if (input.items.some((i) => i.amount === 0)) throw new AppError('ZERO_AMOUNT_BET', { field: 'items' });
 
-  const game =
-    input.games_id <= MAX_ID
-      ? await db
-          .selectFrom('games')
-          .select(['id', 'family', 'enabled'])
-          .where('id', '=', input.games_id)
-          .executeTakeFirst()
-      : undefined;
+  const game = input.games_id <= MAX_ID ? await catalog.game(input.games_id) : undefined;
   if (!game || !game.enabled) throw new AppError('GAME_NOT_FOUND', { field: 'games_id' });
   const family = game.family as GameFamily;
 
-  const period = await repo.findPeriodForBet(db, game.id, input.issue);
-  const checkWindow = (p: { status: string; seal_at: Date } | undefined) => {
-    if (!p) throw new AppError('PERIOD_NOT_CURRENT', { field: 'issue' });
-    if (['sealed', 'drawn', 'settled'].includes(p.status)) throw new AppError('PERIOD_SEALED', { field: 'issue' });
-    if (p.status !== 'open') throw new AppError('PERIOD_NOT_CURRENT', { field: 'issue' });
-    if (ctx.now().getTime() >= p.seal_at.getTime()) throw new AppError('PERIOD_SEALED', { field: 'issue' });
-  };
-  checkWindow(period);
+  const period = await catalog.period(game.id, input.issue);
+  const closed = windowError(period, ctx.now());
+  if (closed) throw closed;
   if (!period) throw new AppError('PERIOD_NOT_CURRENT');
   const drawDate = drawDateOf(period.issue);
 
-  const playIds = [...new Set(input.items.map((i) => i.play_id).filter((id) => id <= MAX_ID))];
-  const rows =
-    playIds.length === 0
-      ? []
-      : await db
-          .selectFrom('play_items')
-          .select(['id', 'code', 'group_code', 'odds_bps', 'min_stake', 'max_stake'])
-          .where('game_id', '=', game.id)
-          .where('enabled', '=', true)
-          .where('id', 'in', playIds)
-          .execute();
-  const rowOf = new Map(rows.map((r) => [r.id, r]));
+  const rowOf = await catalog.plays(game.id);
   const found = input.items.map((item) => {
     const row = rowOf.get(item.play_id);
     if (!row) throw new AppError('PLAY_NOT_FOUND', { field: 'play_id' });
     return { item, row };
   });
 
-  const resolved: ResolvedItem[] = found.map(({ item, row }) => {
+  const items: SlipItem[] = found.map(({ item, row }) => {
     const allIn = family === 'marksix' ? ALL_IN_TEMPLATES.find((t) => t.code === row.code) : undefined;
     let code = row.code;
     let numbers: number[] | null = null;
@@ -138,43 +141,41 @@ export async function placeBet(db: Db, user: SessionUser, input: BetRequest, ctx
     }
   }
 
-  const total = resolved.reduce((s, i) => s + i.amount, 0);
-  const periodMax = await numberSetting(db, 'bet_period_max_per_player', BET_PERIOD_MAX_DEFAULT);
-  const limitError = () =>
-    new AppError('PERIOD_LIMIT_REACHED', { field: 'items', params: { max: formatAmount(periodMax, ctx.currency) } });
-  if (!Number.isSafeInteger(total) || total + (await repo.stakedOnPeriod(db, user.id, period.id)) > periodMax) {
-    throw limitError();
-  }
+  const total = items.reduce((s, i) => s + i.amount, 0);
+  if (!Number.isSafeInteger(total)) throw new AppError('AMOUNT_INVALID', { field: 'items' });
 
-  const wallet = user.isGuest || user.role === 'guest' ? 'demo' : 'cash';
-  const slipId = await db.transaction().execute(async (trx) => {
-    // Re-checked under the lock with a fresh reading of the clock: the seal may have happened meanwhile.
-    checkWindow(await repo.lockPeriodShared(trx, period.id));
-    const slip = await trx
-      .insertInto('bets')
-      .values({
-        user_id: user.id,
-        game_id: game.id,
-        period_id: period.id,
-        issue: period.issue,
-        wallet,
-        total,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('bet_items')
-      .values(resolved.map((i) => ({ ...i, bet_id: slip.id })))
-      .execute();
-    // INSUFFICIENT_BALANCE rolls everything back. The posting also locks the player's wallet row until commit, so
-    // the player's slips on this period are counted one after another just below (no race past the limit).
-    await postTransaction(trx, stakePlaced(user.id, wallet, minor(total)), `bet:${slip.id}`);
-    if ((await repo.stakedOnPeriod(trx, user.id, period.id)) > periodMax) throw limitError();
-    return slip.id;
-  });
-  const [slip] = await slipsWithItems(db, [slipId], ctx.lang);
-  if (!slip) throw new Error(`bet ${slipId} missing after insert`);
-  return slip;
+  return {
+    userId: user.id,
+    wallet: user.isGuest || user.role === 'guest' ? 'demo' : 'cash',
+    game: { id: game.id, code: game.code, family, name: game.name },
+    period: { id: period.id, issue: period.issue },
+    items,
+    total,
+    currency: ctx.currency,
+  };
+}
+
+/** POST /api/game/bet: checks the slip, has `commit` commit it (with other players' slips), answers the slip. */
+export async function placeBet(
+  catalog: BetCatalog,
+  commit: SlipCommitter,
+  user: SessionUser,
+  input: BetRequest,
+  ctx: BetContext,
+): Promise<BetSlip> {
+  const prepared = await prepareSlip(catalog, user, input, ctx);
+  const { slip, items } = await commit(prepared);
+  return toSlip(
+    ctx.lang,
+    {
+      ...slip,
+      game_code: prepared.game.code,
+      family: prepared.game.family,
+      game_name: prepared.game.name,
+      result: null,
+    },
+    items,
+  );
 }
 
 function toItem(lang: Lang, family: GameFamily, drawDate: string, i: BetItemRow): BetItem {

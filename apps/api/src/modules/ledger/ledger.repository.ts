@@ -38,6 +38,23 @@ export async function upsertAccounts(
   return new Map(rows.map((r) => [r.key, r.id]));
 }
 
+/**
+ * Locks the accounts with these keys FOR UPDATE in the ledger's lock order (ledger.service.ts lockOrder: players'
+ * accounts first, then house-wide ones, each by key in byte order), so two transactions that both lock several
+ * accounts cannot deadlock. Returns id and cached balance by key; a key
+ * without an account yet is absent.
+ */
+export async function lockAccountsByKey(
+  trx: Db,
+  keys: readonly string[],
+): Promise<Map<string, { id: number; balance: number }>> {
+  if (keys.length === 0) return new Map();
+  const { rows } = await sql<{ id: number; key: string; balance: number }>`
+    select id, key, balance from ledger_accounts where key = any(${[...keys]}::text[])
+    order by user_id is null, key collate "C" for update`.execute(trx);
+  return new Map(rows.map((r) => [r.key, { id: r.id, balance: Number(r.balance) }]));
+}
+
 export async function insertPostings(
   trx: Db,
   postings: { transaction_id: number; account_id: number; amount: number }[],
@@ -97,6 +114,49 @@ export async function balanceMismatches(db: Db): Promise<{ account: string; cach
     order by a.key
     limit 1000`.execute(db);
   return rows;
+}
+
+/**
+ * A batch of postings in ONE statement: the transaction rows (a (kind, reference) already posted is skipped), their
+ * postings (`ord` = 1-based index of the transaction in `transactions`), and each account's balance moved by its
+ * delta with the guard of applyDelta. Returns how many transactions were inserted and how many accounts updated:
+ * fewer than given means ALREADY_DECIDED or INSUFFICIENT_BALANCE, and the caller must roll back.
+ */
+export async function postBatch(
+  trx: Db,
+  transactions: { kind: string; reference: string }[],
+  postings: { ord: number; account_id: number; amount: number }[],
+  deltas: { id: number; delta: number }[],
+): Promise<{ transactions: number; accounts: number }> {
+  const { rows } = await sql<{ transactions: number; accounts: number; postings: number }>`
+    with input as (
+      select kind, reference, ord
+      from unnest(${transactions.map((r) => r.kind)}::text[], ${transactions.map((r) => r.reference)}::text[])
+        with ordinality as t(kind, reference, ord)
+    ), ins as (
+      insert into ledger_transactions (kind, reference)
+      select kind, reference from input order by ord
+      on conflict (kind, reference) do nothing
+      returning id, kind, reference
+    ), tx as (
+      select ins.id, input.ord from ins join input using (kind, reference)
+    ), post as (
+      insert into ledger_postings (transaction_id, account_id, amount)
+      select tx.id, p.account_id, p.amount
+      from unnest(${postings.map((p) => p.ord)}::bigint[], ${postings.map((p) => p.account_id)}::bigint[],
+                  ${postings.map((p) => p.amount)}::bigint[]) as p(ord, account_id, amount)
+      join tx on tx.ord = p.ord
+      returning 1
+    ), upd as (
+      update ledger_accounts as a set balance = a.balance + d.delta
+      from unnest(${deltas.map((d) => d.id)}::bigint[], ${deltas.map((d) => d.delta)}::bigint[]) as d(id, delta)
+      where a.id = d.id and (a.kind not in ${PLAYER_KINDS} or a.balance + d.delta >= 0)
+      returning a.id
+    )
+    select (select count(*) from tx)::int as transactions, (select count(*) from upd)::int as accounts,
+           (select count(*) from post)::int as postings`.execute(trx);
+  const row = rows[0];
+  return { transactions: Number(row?.transactions ?? 0), accounts: Number(row?.accounts ?? 0) };
 }
 
 /**

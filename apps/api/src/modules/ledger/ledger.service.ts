@@ -18,11 +18,26 @@
  * must roll back (let the error propagate out of `execute`).
  */
 import { accountKey } from '@fairdraw/domain';
-import type { LedgerTransaction } from '@fairdraw/domain';
+import type { LedgerAccountRef, LedgerTransaction } from '@fairdraw/domain';
 import type { LedgerReport } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import * as repo from './ledger.repository.ts';
+
+/**
+ * The one order in which every transaction locks ledger accounts: players' accounts first, then the house-wide
+ * ones (house, demo source, fees, …), each by key in byte order (the SQL side: ledger.repository.ts
+ * lockAccountsByKey). Two transactions that both lock several accounts therefore never wait for each other in a
+ * cycle. House-wide accounts come last because nearly every transaction touches one: whoever holds it should
+ * reach commit soon after — a batch of bets locks and checks its players' wallets while the previous batch
+ * still holds the house account.
+ */
+export function lockOrder(a: string, b: string): number {
+  const houseA = !a.includes(':');
+  const houseB = !b.includes(':');
+  if (houseA !== houseB) return houseA ? 1 : -1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
 
 export type PostedTransaction = {
   transactionId: number;
@@ -39,7 +54,7 @@ export async function postTransaction(trx: Db, tx: LedgerTransaction, reference:
   const transactionId = await repo.insertTransaction(trx, tx.kind, reference);
   if (transactionId === undefined) throw new AppError('ALREADY_DECIDED');
 
-  // One delta per account; accounts in key order, so two transactions lock shared rows in the same order and
+  // One delta per account; accounts in lockOrder, so two transactions lock shared rows in the same order and
   // cannot deadlock each other.
   const deltas = new Map<string, { kind: string; userId: number | null; delta: number }>();
   for (const p of tx.postings) {
@@ -48,7 +63,7 @@ export async function postTransaction(trx: Db, tx: LedgerTransaction, reference:
     entry.delta += p.amount;
     deltas.set(key, entry);
   }
-  const keys = [...deltas.keys()].sort();
+  const keys = [...deltas.keys()].sort(lockOrder);
   const ids = await repo.upsertAccounts(
     trx,
     keys.map((key) => {
@@ -102,12 +117,6 @@ export async function postTransactions(
 
 async function postChunk(trx: Db, entries: readonly { tx: LedgerTransaction; reference: string }[]): Promise<void> {
   if (entries.length === 0) return;
-  const ids = await repo.insertTransactions(
-    trx,
-    entries.map((e) => ({ kind: e.tx.kind, reference: e.reference })),
-  );
-  if (ids === undefined) throw new AppError('ALREADY_DECIDED');
-
   const accounts = new Map<string, { kind: string; userId: number | null; delta: number }>();
   for (const { tx } of entries) {
     for (const p of tx.postings) {
@@ -117,30 +126,56 @@ async function postChunk(trx: Db, entries: readonly { tx: LedgerTransaction; ref
       accounts.set(key, entry);
     }
   }
-  const keys = [...accounts.keys()].sort();
-  const idByKey = await repo.upsertAccounts(
-    trx,
-    keys.map((key) => ({ key, kind: accounts.get(key)?.kind ?? '', user_id: accounts.get(key)?.userId ?? null })),
-  );
+  const keys = [...accounts.keys()].sort(lockOrder);
+  // One UPDATE locks its rows in whatever order its plan visits them; take the locks in lockOrder first, like
+  // postTransaction and lockAccounts, so concurrent batches (bets, settlement) wait for each other, never deadlock.
+  // Accounts that do not exist yet are created first (then locked with the others).
+  let idByKey = await repo.lockAccountsByKey(trx, keys);
+  if (idByKey.size < keys.length) {
+    await repo.upsertAccounts(
+      trx,
+      keys
+        .filter((key) => !idByKey.has(key))
+        .map((key) => ({ key, kind: accounts.get(key)?.kind ?? '', user_id: accounts.get(key)?.userId ?? null })),
+    );
+    idByKey = await repo.lockAccountsByKey(trx, keys);
+  }
   const idOf = (key: string): number => {
-    const id = idByKey.get(key);
+    const id = idByKey.get(key)?.id;
     if (id === undefined) throw new Error(`ledger account ${key} missing after upsert`);
     return id;
   };
   const deltas = keys
     .map((key) => ({ id: idOf(key), delta: accounts.get(key)?.delta ?? 0 }))
     .filter((d) => d.delta !== 0);
-  if ((await repo.applyDeltas(trx, deltas)) !== deltas.length) throw new AppError('INSUFFICIENT_BALANCE');
-
-  const postings: { transaction_id: number; account_id: number; amount: number }[] = [];
+  const postings: { ord: number; account_id: number; amount: number }[] = [];
   entries.forEach(({ tx }, i) => {
-    const transactionId = ids[i];
-    if (transactionId === undefined) throw new Error('transaction id missing');
-    for (const p of tx.postings) {
-      postings.push({ transaction_id: transactionId, account_id: idOf(accountKey(p.account)), amount: p.amount });
-    }
+    for (const p of tx.postings)
+      postings.push({ ord: i + 1, account_id: idOf(accountKey(p.account)), amount: p.amount });
   });
-  await repo.insertPostingsBulk(trx, postings);
+  const posted = await repo.postBatch(
+    trx,
+    entries.map((e) => ({ kind: e.tx.kind, reference: e.reference })),
+    postings,
+    deltas,
+  );
+  if (posted.transactions !== entries.length) throw new AppError('ALREADY_DECIDED');
+  if (posted.accounts !== deltas.length) throw new AppError('INSUFFICIENT_BALANCE');
+}
+
+/**
+ * Locks these accounts (FOR UPDATE, in lockOrder) until the caller's transaction ends and returns their cached
+ * balances by account key; an account not created yet reads as balance 0 (id undefined). Bet placement uses it to
+ * decide a whole batch of slips against balances nobody else can change meanwhile.
+ */
+export async function lockAccounts(
+  trx: Db,
+  refs: readonly LedgerAccountRef[],
+): Promise<Map<string, { id: number | undefined; balance: number }>> {
+  if (!trx.isTransaction) throw new Error('lockAccounts needs a database transaction');
+  const keys = [...new Set(refs.map((r) => accountKey(r)))].sort(lockOrder);
+  const locked = await repo.lockAccountsByKey(trx, keys);
+  return new Map(keys.map((k) => [k, locked.get(k) ?? { id: undefined, balance: 0 }]));
 }
 
 export type UserBalances = { cash: number; demo: number; pending: number };

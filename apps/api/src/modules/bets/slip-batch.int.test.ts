@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, registerPlayer } from '../../test/helper.ts';
+import type { TestApp } from '../../test/helper.ts';
+import { operatorToken } from '../../test/money-helper.ts';
+import { fund } from '../../test/withdraw-helper.ts';
+import { openAt, openPeriod, playItems, userIdOf } from '../../test/bets-helper.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { getBalances, ledgerCheck } from '../ledger/ledger.service.ts';
+import { commitBatch } from './bets.service.ts';
+import { commitSlips } from './slip-batch.ts';
+import type { PreparedSlip } from './slip-batch.ts';
+
+// A batch of slips from several players committed in one transaction (slip-batch.ts): each slip accepted or
+// refused on its own, in arrival order, and a batch that fails as a whole falls back to one slip at a time.
+
+const T = new Date('2031-01-10T05:00:20Z');
+let t: TestApp;
+let op: string;
+let k3: Awaited<ReturnType<typeof openPeriod>>;
+let play: { id: number; code: string; group_code: string; odds_bps: number };
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  op = await operatorToken(t.app);
+  await openAt(t.app, T);
+  k3 = await openPeriod(t.app, 'df_k3');
+  const first = (await playItems(t.app, 'df_k3'))[0];
+  if (!first) throw new Error('no k3 play');
+  play = first;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function player(cash: number): Promise<number> {
+  const p = await registerPlayer(t.app);
+  if (cash > 0) await fund(t.app, op, p.token, cash);
+  return userIdOf(t.app, p.token);
+}
+
+function slip(userId: number, amount: number, playItemId = play.id): PreparedSlip {
+  return {
+    userId,
+    wallet: 'cash',
+    game: { id: k3.game_id, code: 'df_k3', family: 'k3', name: { th: 'k3' } },
+    period: { id: k3.id, issue: k3.issue },
+    items: [
+      {
+        play_item_id: playItemId,
+        code: play.code,
+        group_code: play.group_code,
+        numbers: null,
+        odds_bps: play.odds_bps,
+        amount,
+      },
+    ],
+    total: amount,
+    currency: 'THB',
+  };
+}
+
+const errorKey = (o: { ok: boolean; error?: unknown }) => (o.error instanceof AppError ? o.error.key : undefined);
+
+describe('commitSlips', () => {
+  it('decides each slip of a batch on its own, in arrival order, against balances the batch itself spends', async () => {
+    const a = await player(30_000);
+    const b = await player(10_000);
+    const c = await player(0);
+    const outcomes = await commitSlips(
+      t.app.db,
+      [slip(a, 20_000), slip(b, 10_000), slip(a, 20_000), slip(c, 100), slip(a, 10_000), slip(b, 100)],
+      () => T,
+    );
+    expect(outcomes.map((o) => (o.ok ? 'ok' : errorKey(o)))).toEqual([
+      'ok',
+      'ok',
+      'INSUFFICIENT_BALANCE', // a has 10,000 left after its first slip
+      'INSUFFICIENT_BALANCE', // c never had money (no account yet)
+      'ok',
+      'INSUFFICIENT_BALANCE',
+    ]);
+    expect((await getBalances(t.app.db, a)).cash).toBe(0);
+    expect((await getBalances(t.app.db, b)).cash).toBe(0);
+    const first = outcomes[0];
+    if (!first?.ok) throw new Error('first slip refused');
+    expect(first.value.slip).toMatchObject({ user_id: a, total: 20_000, status: 'unsettled', issue: k3.issue });
+    expect(first.value.items).toHaveLength(1);
+    expect(first.value.items[0]).toMatchObject({ bet_id: first.value.slip.id, amount: 20_000, odds_bps: play.odds_bps });
+    const stored = await t.app.db
+      .selectFrom('bet_items')
+      .select(['id', 'amount'])
+      .where('bet_id', '=', first.value.slip.id)
+      .execute();
+    expect(stored).toEqual([{ id: first.value.items[0]?.id, amount: 20_000 }]);
+    expect((await ledgerCheck(t.app.db)).ok).toBe(true);
+  });
+
+  it('applies the per-period limit across the slips of one batch', async () => {
+    const a = await player(100_000);
+    await t.app.db
+      .updateTable('settings')
+      .set({ value: JSON.stringify(3_000) })
+      .where('key', '=', 'bet_period_max_per_player')
+      .execute();
+    try {
+      const outcomes = await commitSlips(t.app.db, [slip(a, 2_000), slip(a, 1_500), slip(a, 1_000)], () => T);
+      expect(outcomes.map((o) => (o.ok ? 'ok' : errorKey(o)))).toEqual(['ok', 'PERIOD_LIMIT_REACHED', 'ok']);
+      expect((await getBalances(t.app.db, a)).cash).toBe(97_000);
+    } finally {
+      await t.app.db
+        .updateTable('settings')
+        .set({ value: JSON.stringify(20_000_000) })
+        .where('key', '=', 'bet_period_max_per_player')
+        .execute();
+    }
+  });
+
+  it('refuses every slip of a batch once the clock reaches the seal, and changes nothing', async () => {
+    const a = await player(50_000);
+    const outcomes = await commitSlips(t.app.db, [slip(a, 1_000), slip(a, 1_000)], () => k3.seal_at);
+    expect(outcomes.map(errorKey)).toEqual(['PERIOD_SEALED', 'PERIOD_SEALED']);
+    expect((await getBalances(t.app.db, a)).cash).toBe(50_000);
+  });
+});
+
+describe('commitBatch', () => {
+  it('when the batch fails as a whole, commits the others one by one and fails only the slip at fault', async () => {
+    const a = await player(50_000);
+    const b = await player(50_000);
+    const before = await t.app.db
+      .selectFrom('bets')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    // A play item that does not exist breaks the batch's insert (foreign key), not a check.
+    const outcomes = await commitBatch(
+      t.app.db,
+      [slip(a, 1_000), slip(b, 1_000, 2_000_000_000), slip(b, 2_000)],
+      () => T,
+    );
+    expect(outcomes.map((o) => o.ok)).toEqual([true, false, true]);
+    expect(outcomes[1]?.ok === false && !(outcomes[1].error instanceof AppError)).toBe(true);
+    expect((await getBalances(t.app.db, a)).cash).toBe(49_000);
+    expect((await getBalances(t.app.db, b)).cash).toBe(48_000);
+    const after = await t.app.db
+      .selectFrom('bets')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n) - Number(before.n)).toBe(2);
+    expect((await ledgerCheck(t.app.db)).ok).toBe(true);
+  });
+});
