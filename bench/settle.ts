@@ -1,7 +1,8 @@
 /**
  * `npm run bench:settle`: how long the settlement of one period with N bets takes on PostgreSQL (target: ≤ 20 s for
  * 10⁶ bets on this machine), through the API's own code path: `tick` (modules/draws/draws.service.ts) draws the
- * period, `settleDrawnPeriods` (modules/bets/settlement.service.ts) settles it, exactly as the scheduler loop does.
+ * period, `settleDrawnPeriods` (modules/bets/settlement.service.ts) settles it, as the scheduler's tick loop and
+ * settle loop do (modules/draws/runner.ts).
  *
  * A fresh database fd_bench_<random> is migrated and seeded with the API's own functions, with
  * GAME_CYCLE_OVERRIDE_SECONDS = 3600 semantics (periods every hour). The bets are inserted with set-based SQL
@@ -20,11 +21,15 @@
  * projection fits t = a·nᵇ through the two pilots (b > 1 means settlement slows down as the period grows: see the
  * breakdown), and is a lower bound when b keeps growing with n.
  * Reference measured in the same run: the set-based insert of the same bets (slips, items, ledger postings).
- * Where the time goes: every SQL statement the settlement sends is timed (Kysely's log hook) and summed by shape;
- * the rest of the wall time is JavaScript (settleBetItem, building the arrays) and the driver.
+ * Where the time goes: every SQL statement the settlement sends is timed (Kysely's log hook) and summed by shape.
+ * The settlement is set-based: one statement updates the slips and their items (`with v as … upd as (update bets`),
+ * then the ledger posts the payouts in a few (`postWalletBatch`: transactions, accounts, balances, postings); the
+ * rest of the wall time is JavaScript — the verdict of each play code, not of each bet — and the driver.
  * The ledger check (ledgerCheck, what `npm run ledger:check` runs) must be clean afterwards. The database is dropped
  * at the end, failure or not.
  */
+// At run time, not only for its types: it sets how pg reads bigint columns (as numbers), as in the API.
+import '../apps/api/src/db/database.ts';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { LogEvent } from 'kysely';
 import pg from 'pg';
@@ -108,7 +113,7 @@ async function insertBets(n: number, periodId: number, gameId: number, issue: st
   return secs(t0);
 }
 
-/** Draws the period through tick and times settleDrawnPeriods (the scheduler's two calls). */
+/** Draws the period through tick and times settleDrawnPeriods (what the scheduler's two loops call). */
 async function drawAndSettle(drawAt: Date) {
   const at = new Date(drawAt.getTime() + 1000);
   // Three ticks, as the scheduler would over time: scheduled → open → sealed → drawn.

@@ -460,8 +460,30 @@ describe('money screens', () => {
       await ops.page.goto('/rechargeAdmin?tab=channels');
       const row = ops.page.locator(`[data-testid="admin-channel"][data-id="${bank?.id}"]`);
       await row.getByTestId('admin-channel-edit').click();
-      await ops.page.getByTestId('channel-edit-max').fill('76,543.21');
-      await ops.page.getByTestId('channel-edit-submit').click();
+      const minField = ops.page.getByTestId('channel-edit-min');
+      const maxField = ops.page.getByTestId('channel-edit-max');
+      const submit = ops.page.getByTestId('channel-edit-submit');
+      const minText = await minField.inputValue();
+      // A maximum below the minimum: the API's message (field `max`) under the maximum, not above the button.
+      await minField.fill('500');
+      await maxField.fill('100');
+      await submit.click();
+      await expect.poll(() => textOf(ops.page, 'field-error-max')).toBe(ERRORS_EN.AMOUNT_INVALID);
+      expect(await maxField.getAttribute('aria-invalid')).toBe('true');
+      expect(await ops.page.getByTestId('form-error').isHidden()).toBe(true);
+      // Not an amount, or nothing: the browser's own message, under that field.
+      await minField.fill('abc');
+      await submit.click();
+      await expect.poll(() => textOf(ops.page, 'field-error-min')).toBe(ERRORS_EN.AMOUNT_INVALID);
+      expect(await ops.page.getByTestId('field-error-max').count()).toBe(0);
+      await minField.fill(minText);
+      await maxField.fill('');
+      await submit.click();
+      await expect.poll(() => textOf(ops.page, 'field-error-max')).toBe(ERRORS_EN.REQUIRED_FIELDS);
+      expect(await get<Json[]>('/api/admin/channel/list', opTok)).toEqual(before);
+
+      await maxField.fill('76,543.21');
+      await submit.click();
       await expect.poll(async () => norm(await row.innerText())).toContain(thb(7_654_321, 'en'));
       await ops.context.close();
 
@@ -477,6 +499,25 @@ describe('money screens', () => {
     } finally {
       await post('/api/admin/channel/save', bank, { token: opTok });
     }
+  });
+
+  it('a new crypto channel with a broken house address: the API’s message under the address, nothing created', async () => {
+    const opTok = await operatorToken();
+    const before = await get<Json[]>('/api/admin/channel/list', opTok);
+    const ops = await newPhone('en');
+    await loginInBrowser(ops.page, OPERATOR.account, OPERATOR.password);
+    await ops.page.goto('/rechargeAdmin?tab=channels');
+    await ops.page.getByRole('button', { name: '+ crypto' }).click();
+    await ops.page.getByTestId('channel-edit-name').fill('Broken wallet');
+    await ops.page.getByTestId('channel-edit-min').fill('1');
+    await ops.page.getByTestId('channel-edit-max').fill('100');
+    await ops.page.getByTestId('channel-edit-address').fill('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u');
+    await ops.page.getByTestId('channel-edit-submit').click();
+    // The API names it `crypto.address`: the form shows it under its address input.
+    await expect.poll(() => textOf(ops.page, 'field-error-address')).toBe(ERRORS_EN.CRYPTO_ADDRESS_INVALID);
+    expect(await ops.page.getByTestId('form-error').isHidden()).toBe(true);
+    expect(await get<Json[]>('/api/admin/channel/list', opTok)).toEqual(before);
+    await ops.context.close();
   });
 
   it.each(['en', 'th'] as const)(
@@ -639,6 +680,12 @@ describe('money screens', () => {
     await pix.waitFor();
     expect(norm(await pix.innerText())).toMatch(/PIX · ••••8909[\s\S]*CPF/);
     expect(await page.getByTestId('field-error-key').count()).toBe(0);
+    // The same key again, spelled otherwise: refused under the key, still one method listed.
+    await page.getByTestId('pix-key').fill('12345678909');
+    await page.getByTestId('payout-password').fill('abc12345');
+    await page.getByTestId('payout-submit').click();
+    await expect.poll(() => textOf(page, 'field-error-key')).toBe(ERRORS_EN.PAYOUT_ALREADY_BOUND);
+    expect(await page.getByTestId('payout-item').count()).toBe(1);
 
     const tron = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
     await page.goto('/virtualAdd');

@@ -27,6 +27,7 @@ import rechargeRoutes from './modules/recharge/recharge.routes.ts';
 import withdrawRoutes from './modules/withdraw/withdraw.routes.ts';
 import paymentsRoutes from './modules/payments/payments.routes.ts';
 import auditRoutes from './modules/audit/audit.routes.ts';
+import protectionRoutes from './modules/protection/protection.routes.ts';
 import webRoutes from './modules/web/web.routes.ts';
 
 export type BuildOptions = { logger?: FastifyServerOptions['logger'] };
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(withdrawRoutes);
   await app.register(paymentsRoutes);
   await app.register(auditRoutes);
+  await app.register(protectionRoutes);
   await app.register(webRoutes, { webDist: config.webDist, redirectAllowList: config.redirectAllowList });
 
   return app;

@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       loginMaxFailures: 5,
       loginLockMinutes: 15,
       rateLimitMax: 600,
+      homeCacheMs: 1000,
       logLevel: 'info',
       maintenanceUrl: undefined,
       operator: undefined,
@@ -41,6 +42,10 @@ describe('loadConfig', () => {
     expect(c.operator).toEqual({ account: 'boss', password: 'secret123' });
   });
 
+  it('turns the Home cache off with 0', () => {
+    expect(loadConfig({ HOME_CACHE_MS: '0' }).homeCacheMs).toBe(0);
+  });
+
   it('treats an empty DATABASE_URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });
@@ -52,6 +57,7 @@ describe('loadConfig', () => {
     { LOG_LEVEL: 'loud' },
     { DATABASE_URL: 'not a url' },
     { TRUST_PROXY: 'yes please' },
+    { HOME_CACHE_MS: '-1' },
   ])('refuses %j', (env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
   });

@@ -34,6 +34,7 @@ const envSchema = z.object({
   FUND_PASSWORD_LOCK_MINUTES: int(30, 1, 7 * 24 * 60),
   RATE_LIMIT_MAX: int(600, 1, 10_000_000),
   AUTH_RATE_LIMIT_MAX: int(30, 1, 10_000_000),
+  HOME_CACHE_MS: int(1000, 0, 60_000),
   TRUST_PROXY: bool(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAINTENANCE_URL: z
@@ -73,6 +74,8 @@ export type Config = {
   fundPasswordLockMinutes: number;
   rateLimitMax: number;
   authRateLimitMax: number;
+  /** How long the Home answer of a language is kept in memory, ms (0 = off: every call reads the database). */
+  homeCacheMs: number;
   trustProxy: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   maintenanceUrl: string | undefined;
@@ -135,6 +138,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     fundPasswordLockMinutes: e.FUND_PASSWORD_LOCK_MINUTES,
     rateLimitMax: e.RATE_LIMIT_MAX,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
+    homeCacheMs: e.HOME_CACHE_MS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     maintenanceUrl: e.MAINTENANCE_URL,

@@ -39,6 +39,10 @@ export type PeriodStatus = (typeof PERIOD_STATUSES)[number];
 export const gameIdQuery = z.object({ games_id: queryId });
 export type GameIdQuery = z.infer<typeof gameIdQuery>;
 
+/** GET /api/game/events: one game's stream, or every enabled game's when `games_id` is left out (the lobby). */
+export const gameEventsQuery = z.object({ games_id: queryId.optional() });
+export type GameEventsQuery = z.infer<typeof gameEventsQuery>;
+
 export const playItemsQuery = z.object({ group_id: queryId });
 export type PlayItemsQuery = z.infer<typeof playItemsQuery>;
 
@@ -85,10 +89,34 @@ export const playGroup = z.object({
 });
 export type PlayGroup = z.infer<typeof playGroup>;
 
+/** The twelve animals of the Mark Six zodiac, in cycle order (the domain's `ZODIACS`). */
+export const MARK_SIX_ZODIACS = [
+  'rat',
+  'ox',
+  'tiger',
+  'rabbit',
+  'dragon',
+  'snake',
+  'horse',
+  'goat',
+  'monkey',
+  'rooster',
+  'dog',
+  'pig',
+] as const;
+export type MarkSixZodiac = (typeof MARK_SIX_ZODIACS)[number];
+
+/**
+ * Mark Six only: the animal of each drawn number, in result order, as of the period's draw date (the table changes
+ * at Chinese New Year). Absent for the other families.
+ */
+const resultZodiac = z.array(z.enum(MARK_SIX_ZODIACS)).optional();
+
 /** The last drawn period, seed revealed. */
 export const lastDraw = z.object({
   issue: z.string(),
   result: z.array(z.number().int()),
+  zodiac: resultZodiac,
   seed: z.string(),
   commitment: z.string(),
 });
@@ -113,6 +141,7 @@ export type CurrentGame = z.infer<typeof currentGame>;
 export const historyItem = z.object({
   issue: z.string(),
   result: z.array(z.number().int()),
+  zodiac: resultZodiac,
   seed: z.string(),
   commitment: z.string(),
   algorithm: z.string(),
@@ -144,6 +173,9 @@ export const verifyRecord = z.object({
 });
 export type VerifyRecord = z.infer<typeof verifyRecord>;
 
-/** Server-Sent Events of GET /api/game/events (event name → data). */
-export const GAME_EVENTS = ['time', 'period', 'seal', 'result', 'next'] as const;
+/**
+ * Server-Sent Events of GET /api/game/events (event name → data). `settled`: a period's bets are settled and paid,
+ * data `{ games_id, issue }`.
+ */
+export const GAME_EVENTS = ['time', 'period', 'seal', 'result', 'next', 'settled'] as const;
 export type GameEventName = (typeof GAME_EVENTS)[number];

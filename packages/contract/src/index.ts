@@ -14,3 +14,4 @@ export * from './recharge.ts';
 export * from './withdraw.ts';
 export * from './admin.ts';
 export * from './bet.ts';
+export * from './protection.ts';

@@ -40,4 +40,6 @@ export const API = {
   bet: '/api/game/bet',
   betList: '/api/bet/list',
   adminPeriodVoid: '/api/admin/period/void',
+  protection: '/api/protection/index',
+  protectionExclude: '/api/protection/exclude',
 } as const;

@@ -21,3 +21,4 @@ export * from './games/catalog.ts';
 export * from './games/rtp.ts';
 export * from './settlement.ts';
 export * from './time-zone.ts';
+export * from './self-exclusion.ts';

@@ -15,7 +15,8 @@ import type {
 import type { DepositsTable, RechargeChannelsTable } from './tables-deposits.ts';
 import type { WithdrawalsTable } from './tables-withdrawals.ts';
 import type { GameSchedulesTable, PeriodsTable, PlayItemsTable } from './tables-games.ts';
-import type { BetItemsTable, BetsTable } from './tables-bets.ts';
+import type { BetCashWinsTable, BetItemsTable, BetsTable } from './tables-bets.ts';
+import type { SelfExclusionsTable } from './tables-protection.ts';
 
 /** Text in every language the product speaks, stored as jsonb; Thai is the fallback. */
 export type LocalizedText = Partial<Record<Lang, string>> & { th: string };
@@ -113,6 +114,8 @@ export interface Database {
   periods: PeriodsTable;
   bets: BetsTable;
   bet_items: BetItemsTable;
+  bet_cash_wins: BetCashWinsTable;
+  self_exclusions: SelfExclusionsTable;
 }
 
 export type Db = Kysely<Database>;

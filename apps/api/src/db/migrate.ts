@@ -9,6 +9,8 @@ import * as m0005 from './migrations/2026_11_22_0005_deposits.ts';
 import * as m0006 from './migrations/2026_11_22_0006_withdrawals.ts';
 import * as m0007 from './migrations/2026_11_22_0007_periods.ts';
 import * as m0008 from './migrations/2026_11_22_0008_bets.ts';
+import * as m0009 from './migrations/2026_11_22_0009_self_exclusions.ts';
+import * as m0010 from './migrations/2026_11_22_0010_settlement.ts';
 
 /**
  * The migrations, listed in code rather than found by scanning a folder: the list is type-checked, bundlers and
@@ -23,6 +25,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_0006_withdrawals': m0006,
   '2026_11_22_0007_periods': m0007,
   '2026_11_22_0008_bets': m0008,
+  '2026_11_22_0009_self_exclusions': m0009,
+  '2026_11_22_0010_settlement': m0010,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

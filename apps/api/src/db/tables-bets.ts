@@ -35,5 +35,11 @@ export interface BetItemsTable {
   payout: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
+/** A settled winning cash slip (migration 0010), for the home page's winning list; written by the settlement. */
+export interface BetCashWinsTable {
+  bet_id: number;
+  settled_at: Date;
+}
+
 export type BetRow = Selectable<BetsTable>;
 export type BetItemRow = Selectable<BetItemsTable>;

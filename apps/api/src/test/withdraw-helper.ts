@@ -19,10 +19,15 @@ export async function setFundPassword(app: FastifyInstance, token: string, passw
   if (res.status !== 200) throw new Error(`fund password failed: ${res.text}`);
 }
 
-export async function bindCard(app: FastifyInstance, p: { token: string; password: string }): Promise<number> {
+/** Binds a bank card (CARD unless told; one number binds once per player). */
+export async function bindCard(
+  app: FastifyInstance,
+  p: { token: string; password: string },
+  cardNumber = CARD,
+): Promise<number> {
   const res = await call(app, 'POST', API.payoutAdd, {
     ...auth(p.token),
-    body: { type: 'bank', password: p.password, name: 'Ann Lee', bank_name: 'Demo Bank', card_number: CARD },
+    body: { type: 'bank', password: p.password, name: 'Ann Lee', bank_name: 'Demo Bank', card_number: cardNumber },
   });
   if (res.status !== 200) throw new Error(`payout add failed: ${res.text}`);
   return (res.body.data as { id: number }).id;

@@ -109,6 +109,7 @@ function betsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) =
       reply.ok(
         await bets.placeBet(catalog, commit, bettorOf(request), request.body, {
           currency: app.config.currency,
+          timeZone: app.config.businessTimeZone,
           lang: request.lang,
           now: app.clock,
         }),

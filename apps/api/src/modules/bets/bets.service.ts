@@ -24,7 +24,7 @@ import type { BetCatalog } from './bet-catalog.ts';
 import { commitSlips, windowError } from './slip-batch.ts';
 import type { CommittedSlip, PreparedSlip, SlipItem } from './slip-batch.ts';
 
-export type BetContext = { currency: CurrencyCode; lang: Lang; now: () => Date };
+export type BetContext = { currency: CurrencyCode; timeZone: string; lang: Lang; now: () => Date };
 
 const MAX_ID = 2_147_483_647;
 
@@ -152,6 +152,7 @@ export async function prepareSlip(
     items,
     total,
     currency: ctx.currency,
+    timeZone: ctx.timeZone,
   };
 }
 

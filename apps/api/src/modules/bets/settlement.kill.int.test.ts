@@ -13,12 +13,13 @@ import type { ServerProcess } from '../../test/process-helper.ts';
 import { ledgerCheck } from '../ledger/ledger.service.ts';
 import { tick } from '../draws/draws.service.ts';
 
-// trust.md 10 (and 9 across processes): a real server process is SIGKILLed while it settles a period of 20,000
+// trust.md 10 (and 9 across processes): a real server process is SIGKILLed while it settles a period of 100,000
 // slips, then a new server and a settle-only worker process settle it at the same time. PostgreSQL only: it needs
 // separate processes on one shared database (PGlite is in-process) and real concurrent transactions.
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const PLAYERS = 20;
-const SLIPS_PER_PLAYER = 1_000; // + 1 real slip each through the API = 20,020 slips
+// Enough that the set-based settlement takes a second or so, long enough to be caught in its transaction.
+const SLIPS_PER_PLAYER = 5_000; // + 1 real slip each through the API = 100,020 slips
 const STAKE = 100;
 const WORKER = fileURLToPath(new URL('../../test/settle-worker.ts', import.meta.url));
 
@@ -48,7 +49,7 @@ describe('SIGKILL during settlement (PostgreSQL)', () => {
 
       // Each player funds through the real deposit path and places one real slip through the API (so the slip,
       // item, stake transaction and accounts are exactly what placeBet stores); the bulk is then copied with
-      // set-based SQL mirroring that shape — 20,000 HTTP bets would take minutes on 2 cores.
+      // set-based SQL mirroring that shape — 100,000 HTTP bets would take minutes on 2 cores.
       const userIds: number[] = [];
       for (let i = 0; i < PLAYERS; i++) {
         const p = await registerPlayer(t.app);

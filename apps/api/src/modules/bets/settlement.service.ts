@@ -1,30 +1,89 @@
 /**
- * Settlement and void (trust.md 8–10). `settleDrawnPeriods` runs in the scheduler loop right after tick: each
- * period in status 'drawn' is settled in ONE transaction that locks the period row FOR UPDATE and re-checks it is
- * still 'drawn' (a second settler — another call, another instance — waits, then finds it 'settled' and does
- * nothing). Inside: every unsettled item gets its result from the domain's settleBetItem (with the odds fixed at
- * placement and, for Mark Six, the period's draw date), slips get their status and payout, one 'payout' posting
- * 'bet:<slipId>' per slip that pays anything, then the period moves drawn → settled. A crash at any point rolls the
- * whole period back: it stays 'drawn' and the next run settles it; the ledger's UNIQUE (kind, reference) stands
- * behind all of this so no slip can ever be credited twice.
+ * Settlement and void (trust.md 8–10).
+ *
+ * Settlement runs in its own loop of the scheduler (draws/runner.ts), woken when tick draws a period and every few
+ * seconds besides: `settleDrawnPeriods` settles each period in status 'drawn', oldest first, each in ONE
+ * transaction that locks the period row FOR UPDATE and re-checks it is still 'drawn' (a second settler — another
+ * call, another instance — waits, then finds it 'settled' and does nothing). Inside, set-based, so a period of 10⁶
+ * slips never comes into JavaScript:
+ *   1. the verdict of every play a stored item can name (the family's plays on the period's draw date and, for
+ *      Mark Six, every all-in) is computed once by the domain (settlePlay) — an item's result depends only on its
+ *      play code, the result and, for Mark Six, the draw date — and sent as one jsonb map code → won / lost / push;
+ *   2. ONE statement updates the slips (status, payout = the sum of their items', settled_at), their items (status;
+ *      payout = floor(amount × odds_bps / 10000) for a win with the odds fixed at placement, the amount for a push,
+ *      0 for a loss — the domain's settleBetItem, see itemPayoutSql), records the winning cash slips for the home
+ *      page (bet_cash_wins) and lists the paying slips in a temporary table. Those updates are HOT (migration 0010);
+ *      an item whose code has no verdict (a play that does not exist) fails the statement (status is NOT NULL) and
+ *      the period stays 'drawn' for an operator to look at, rather than guessing a result;
+ *   3. one 'payout' posting 'bet:<slipId>' per paying slip, posted in SQL by the ledger (postWalletBatch: one insert
+ *      of the transactions, the accounts locked in key order, each account's balance updated once, one insert of
+ *      the postings). The house account is locked only from here to the commit, so bets on the next periods wait
+ *      for it at most that long;
+ *   4. the period moves drawn → settled, and after the commit a 'settled' period event goes out (SSE 'settled').
+ * A crash at any point rolls the whole period back: it stays 'drawn' and the next run settles it; the ledger's
+ * UNIQUE (kind, reference) stands behind all of this, so no slip can ever be credited twice (a 'bet:<id>' payout
+ * already posted rolls the whole period back with ALREADY_DECIDED).
  */
 import { sql } from 'kysely';
-import { minor, oddsBps, payoutCredited, settleBetItem, stakeRefunded } from '@fairdraw/domain';
-import type { GameFamily } from '@fairdraw/domain';
+import type { RawBuilder } from 'kysely';
+import { markSixAllIn, minor, payoutCredited, playsOf, settlePlay, stakeRefunded } from '@fairdraw/domain';
+import type { DrawOutcome, GameFamily, Play } from '@fairdraw/domain';
 import type { BetStatus, PeriodVoidResult } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { postTransactions } from '../ledger/ledger.service.ts';
-import { drawDateOf, playOfItem } from './bets.service.ts';
+import { postWalletBatch } from '../ledger/ledger.batch.ts';
+import type { PeriodEventBus } from '../draws/events.ts';
+import { parseIssue } from '../draws/schedule.ts';
 
 export type SettleReport = { periods: number; slips: number };
 
+type ItemVerdict = 'won' | 'lost' | 'push';
+
 const ITEM_STATUS = { win: 'won', lose: 'lost', push: 'push' } as const;
 
-/** Settles every drawn period, oldest first, one transaction each. */
-export async function settleDrawnPeriods(db: Db, now: Date): Promise<SettleReport> {
+/**
+ * Every play a stored item of `family` can name on `drawDate` — what the domain's findPlay resolves: the family's
+ * plays and, for Mark Six, every two and three all-in (1,176 + 18,424 codes).
+ */
+export function* settleablePlays(family: GameFamily, drawDate: string): Generator<Play> {
+  yield* playsOf(family, drawDate);
+  if (family !== 'marksix') return;
+  for (let a = 1; a <= 49; a++) {
+    for (let b = a + 1; b <= 49; b++) {
+      yield markSixAllIn([a, b]);
+      for (let c = b + 1; c <= 49; c++) yield markSixAllIn([a, b, c]);
+    }
+  }
+}
+
+/** The item status of every play code of the family on that draw date, for this result. */
+export function verdicts(family: GameFamily, drawDate: string, outcome: DrawOutcome): Record<string, ItemVerdict> {
+  const map: Record<string, ItemVerdict> = {};
+  for (const play of settleablePlays(family, drawDate)) map[play.code] = ITEM_STATUS[settlePlay(play, outcome)];
+  return map;
+}
+
+/**
+ * An item's payout in SQL from its status: the domain's settleBetItem — a win pays floor(amount × odds / 10000)
+ * (integer division of positive bigints), a push returns the amount, a loss pays 0.
+ */
+export function itemPayoutSql(status: RawBuilder<unknown>, amount: RawBuilder<unknown>, odds: RawBuilder<unknown>) {
+  return sql`(case ${status} when 'won' then ${amount} * ${odds} / 10000 when 'push' then ${amount} else 0 end)`;
+}
+
+/**
+ * Settles every drawn period, oldest first, one transaction each, and announces each on `events` once committed.
+ * A period that fails stays 'drawn' and does not hold up the others: they are settled, then the first failure is
+ * thrown.
+ */
+export async function settleDrawnPeriods(
+  db: Db,
+  now: Date,
+  ctx: { events?: PeriodEventBus | undefined } = {},
+): Promise<SettleReport> {
   const due = await db
     .selectFrom('periods')
     .select('id')
@@ -33,108 +92,137 @@ export async function settleDrawnPeriods(db: Db, now: Date): Promise<SettleRepor
     .orderBy('id')
     .execute();
   const report: SettleReport = { periods: 0, slips: 0 };
+  const failures: unknown[] = [];
   for (const p of due) {
-    const slips = await settlePeriod(db, p.id, now);
-    if (slips !== undefined) {
+    let settled: SettledPeriod | undefined;
+    try {
+      settled = await settlePeriod(db, p.id, now);
+    } catch (err) {
+      failures.push(err);
+      continue;
+    }
+    if (settled !== undefined) {
       report.periods += 1;
-      report.slips += slips;
+      report.slips += settled.slips;
+      await ctx.events?.publish(db, [
+        { kind: 'settled', game_id: settled.game_id, period_id: p.id, issue: settled.issue },
+      ]);
     }
   }
+  if (failures.length > 0) throw failures[0];
   return report;
 }
 
-/** Settles one drawn period; undefined when it is not (or no longer) 'drawn'. Returns the number of slips. */
-export async function settlePeriod(db: Db, periodId: number, now: Date): Promise<number | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const period = await trx
-      .selectFrom('periods')
-      .select(['id', 'game_id', 'issue', 'status', 'result'])
-      .where('id', '=', periodId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!period || period.status !== 'drawn' || !period.result) return undefined;
-    const game = await trx
-      .selectFrom('games')
-      .select(['family'])
-      .where('id', '=', period.game_id)
-      .executeTakeFirstOrThrow();
-    const family = game.family as GameFamily;
-    const drawDate = drawDateOf(period.issue);
-    const outcome = period.result;
+export type SettledPeriod = { game_id: number; issue: string; slips: number };
 
-    const items = await trx
-      .selectFrom('bet_items')
-      .innerJoin('bets', 'bets.id', 'bet_items.bet_id')
-      .select([
-        'bet_items.id',
-        'bet_items.bet_id',
-        'bet_items.code',
-        'bet_items.odds_bps',
-        'bet_items.amount',
-        'bets.user_id',
-        'bets.wallet',
-      ])
-      .where('bets.period_id', '=', period.id)
-      .where('bets.status', '=', 'unsettled')
-      .orderBy('bet_items.id')
-      .execute();
+class UnknownPlay extends Error {}
 
-    type Slip = { userId: number; wallet: 'cash' | 'demo'; payout: number; statuses: BetStatus[] };
-    const slips = new Map<number, Slip>();
-    const itemIds: number[] = [];
-    const itemStatuses: string[] = [];
-    const itemPayouts: number[] = [];
-    for (const it of items) {
-      const play = playOfItem(family, it.code, drawDate);
-      // A stored item always names a play that existed when it was accepted; failing loudly keeps the period
-      // 'drawn' (nothing half-settled) for an operator to look at, rather than guessing a result.
-      if (!play) throw new Error(`bet item ${it.id}: unknown play ${it.code}`);
-      const s = settleBetItem({ play, odds: oddsBps(it.odds_bps), stake: minor(it.amount) }, outcome);
-      const status = ITEM_STATUS[s.result];
-      itemIds.push(it.id);
-      itemStatuses.push(status);
-      itemPayouts.push(s.payout);
-      const slip = slips.get(it.bet_id) ?? { userId: it.user_id, wallet: it.wallet, payout: 0, statuses: [] };
-      slip.payout += s.payout;
-      slip.statuses.push(status);
-      slips.set(it.bet_id, slip);
-    }
+/** Settles one drawn period; undefined when it is not (or no longer) 'drawn'. */
+export async function settlePeriod(db: Db, periodId: number, now: Date): Promise<SettledPeriod | undefined> {
+  let map: Record<string, ItemVerdict> = {};
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const period = await trx
+        .selectFrom('periods')
+        .select(['id', 'game_id', 'issue', 'status', 'result'])
+        .where('id', '=', periodId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!period || period.status !== 'drawn' || !period.result) return undefined;
+      const game = await trx
+        .selectFrom('games')
+        .select(['family'])
+        .where('id', '=', period.game_id)
+        .executeTakeFirstOrThrow();
+      const drawDate = parseIssue(period.issue)?.date;
+      if (!drawDate) throw new Error(`period ${period.id}: not an issue: ${period.issue}`);
+      map = verdicts(game.family as GameFamily, drawDate, period.result);
 
-    if (itemIds.length > 0) {
+      // Room for the hash of a large period's slips in one batch (this transaction only): a hash join split in
+      // batches visits the items page by page several times over.
+      await sql`set local work_mem = '128MB'`.execute(trx);
+      await sql`drop table if exists pg_temp.fd_settle_payouts`.execute(trx);
       await sql`
-        update bet_items as bi set status = v.status, payout = v.payout
-        from (select unnest(${itemIds}::integer[]) as id, unnest(${itemStatuses}::text[]) as status,
-                     unnest(${itemPayouts}::bigint[]) as payout) as v
-        where bi.id = v.id and bi.status = 'unsettled'`.execute(trx);
-      const slipIds = [...slips.keys()];
-      const slipStatuses = slipIds.map((id) => slipStatus(slips.get(id)?.statuses ?? []));
-      const slipPayouts = slipIds.map((id) => slips.get(id)?.payout ?? 0);
-      await sql`
-        update bets as b set status = v.status, payout = v.payout, settled_at = ${now}
-        from (select unnest(${slipIds}::integer[]) as id, unnest(${slipStatuses}::text[]) as status,
-                     unnest(${slipPayouts}::bigint[]) as payout) as v
-        where b.id = v.id and b.status = 'unsettled'`.execute(trx);
-      // All the period's payouts in one batch: the house account is updated once, not once per winning slip.
-      await postTransactions(
+        create temp table fd_settle_payouts (id integer, user_id integer, wallet text, amount bigint)
+        on commit drop`.execute(trx);
+      const st = sql.ref('x.st');
+      let slips: number;
+      try {
+        const { rows } = await sql<{ slips: number }>`
+          with v as (select ${JSON.stringify(map)}::jsonb as m),
+          upd as (
+            update bets b set (status, payout, settled_at) = (
+                select case when bool_or(x.st = 'won') then 'won'
+                            when bool_and(x.st = 'push') then 'push'
+                            else 'lost' end,
+                       coalesce(sum(${itemPayoutSql(st, sql.ref('x.amount'), sql.ref('x.odds_bps'))}), 0),
+                       ${now}::timestamptz
+                from (select v.m ->> bi.code as st, bi.amount, bi.odds_bps
+                      from bet_items bi where bi.bet_id = b.id) as x)
+            from v
+            where b.period_id = ${period.id} and b.status = 'unsettled'
+            returning b.id, b.user_id, b.wallet, b.status, b.payout
+          ),
+          items as (
+            -- Joined to the slips table (every part of the statement sees the slips as they were: unsettled), not
+            -- to upd, and with no filter of its own (a slip's items are settled or voided with it): whatever the
+            -- planner's estimates for a period just filled, it cannot make the items the outer side of a loop
+            -- that rescans the slips (or a CTE) once per item — the plan stays linear.
+            update bet_items bi
+            set status = v.m ->> bi.code,
+                payout = ${itemPayoutSql(sql`(v.m ->> bi.code)`, sql.ref('bi.amount'), sql.ref('bi.odds_bps'))}
+            from bets s, v
+            where s.period_id = ${period.id} and s.status = 'unsettled' and bi.bet_id = s.id
+          ),
+          wins as (
+            insert into bet_cash_wins (bet_id, settled_at)
+            select id, ${now}::timestamptz from upd where status = 'won' and wallet = 'cash'
+          ),
+          paying as (
+            insert into fd_settle_payouts (id, user_id, wallet, amount)
+            select id, user_id, wallet, payout from upd where payout > 0
+          )
+          select count(*)::int as slips from upd`.execute(trx);
+        slips = rows[0]?.slips ?? 0;
+      } catch (err) {
+        if (isNotNull(err, 'bet_items')) throw new UnknownPlay();
+        throw err;
+      }
+      // All the period's payouts in one batch: each account (the house once) updated once.
+      await postWalletBatch(
         trx,
-        [...slips]
-          .filter(([, slip]) => slip.payout > 0)
-          .map(([id, slip]) => ({
-            tx: payoutCredited(slip.userId, slip.wallet, minor(slip.payout)),
-            reference: `bet:${id}`,
-          })),
+        payoutCredited,
+        sql`select 'bet:' || id as reference, user_id, wallet, amount from fd_settle_payouts order by id`,
       );
-    }
-    const moved = await trx
-      .updateTable('periods')
-      .set({ status: 'settled', settled_at: now })
-      .where('id', '=', period.id)
-      .where('status', '=', 'drawn')
-      .returning('id')
-      .executeTakeFirst();
-    if (!moved) throw new Error(`period ${period.id} left 'drawn' during settlement`);
-    return slips.size;
-  });
+      await sql`drop table fd_settle_payouts`.execute(trx);
+
+      const moved = await trx
+        .updateTable('periods')
+        .set({ status: 'settled', settled_at: now })
+        .where('id', '=', period.id)
+        .where('status', '=', 'drawn')
+        .returning('id')
+        .executeTakeFirst();
+      if (!moved) throw new Error(`period ${period.id} left 'drawn' during settlement`);
+      return { game_id: period.game_id, issue: period.issue, slips };
+    });
+  } catch (err) {
+    if (!(err instanceof UnknownPlay)) throw err;
+    // The transaction is rolled back; name the item for the operator.
+    const { rows } = await sql<{ id: number; code: string }>`
+      select bi.id, bi.code from bet_items bi join bets b on b.id = bi.bet_id
+      where b.period_id = ${periodId} and b.status = 'unsettled'
+        and (${JSON.stringify(map)}::jsonb ->> bi.code) is null
+      order by bi.id limit 1`.execute(db);
+    throw new Error(`bet item ${rows[0]?.id ?? '?'}: unknown play ${rows[0]?.code ?? '?'}`, { cause: err });
+  }
+}
+
+/** A NOT NULL violation on `table` (PostgreSQL and PGlite errors carry the SQLSTATE and the table). */
+function isNotNull(err: unknown, table: string): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const e = err as { code?: unknown; table?: unknown; message?: unknown };
+  return e.code === '23502' && (e.table === table || String(e.message).includes(`"${table}"`));
 }
 
 /** Won if any item won, push if every item pushed, lost otherwise. */

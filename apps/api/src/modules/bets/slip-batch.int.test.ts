@@ -56,6 +56,7 @@ function slip(userId: number, amount: number, playItemId = play.id): PreparedSli
     ],
     total: amount,
     currency: 'THB',
+    timeZone: 'Asia/Bangkok',
   };
 }
 
@@ -85,7 +86,11 @@ describe('commitSlips', () => {
     if (!first?.ok) throw new Error('first slip refused');
     expect(first.value.slip).toMatchObject({ user_id: a, total: 20_000, status: 'unsettled', issue: k3.issue });
     expect(first.value.items).toHaveLength(1);
-    expect(first.value.items[0]).toMatchObject({ bet_id: first.value.slip.id, amount: 20_000, odds_bps: play.odds_bps });
+    expect(first.value.items[0]).toMatchObject({
+      bet_id: first.value.slip.id,
+      amount: 20_000,
+      odds_bps: play.odds_bps,
+    });
     const stored = await t.app.db
       .selectFrom('bet_items')
       .select(['id', 'amount'])

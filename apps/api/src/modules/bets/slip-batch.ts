@@ -6,6 +6,7 @@
  *
  *   1. the batch's periods are locked FOR SHARE and each slip's window re-checked with a fresh reading of the
  *      server clock (the seal — UPDATE … WHERE status = 'open' — waits for this transaction, or this one for it);
+ *      a player on a time-out or self-exclusion is refused (SELF_EXCLUDED) before anything else;
  *   2. the wallets the stakes debit are locked FOR UPDATE (ledger lockAccounts), so the balances and the per-period
  *      totals read next cannot change until commit; the house-wide account is locked last, in step 4, so two
  *      batches overlap everything but that;
@@ -24,6 +25,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Outcome } from '../../lib/batch-queue.ts';
 import { lockAccounts, postTransactions } from '../ledger/ledger.service.ts';
+import { activeExclusions, exclusionError } from '../protection/protection.service.ts';
 import type { BetItemRow, BetRow } from './bets.repository.ts';
 
 export type SlipItem = {
@@ -44,6 +46,8 @@ export type PreparedSlip = {
   items: SlipItem[];
   total: number;
   currency: CurrencyCode;
+  /** The business time zone, for the end of a break in SELF_EXCLUDED. */
+  timeZone: string;
 };
 
 export type CommittedSlip = { slip: BetRow; items: BetItemRow[] };
@@ -83,8 +87,11 @@ export async function commitSlips(
       select id, status, seal_at from periods where id = any(${periodIds}::int[]) order by id for share`.execute(trx);
     const periodOf = new Map(periods.map((p) => [p.id, p]));
     const at = now();
+    // A player on a time-out or self-exclusion (trust.md 30) is refused first, whatever else the slip says.
+    const excluded = await activeExclusions(trx, [...new Set(slips.map((s) => s.userId))], at);
     slips.forEach((s, i) => {
-      const error = windowError(periodOf.get(s.period.id), at);
+      const running = excluded.get(s.userId);
+      const error = running ? exclusionError(running, s.timeZone) : windowError(periodOf.get(s.period.id), at);
       if (error) refuse(i, error);
     });
 

@@ -6,6 +6,7 @@ import {
   API,
   currentGame,
   envelope,
+  gameEventsQuery,
   gameIdQuery,
   historyItem,
   historyQuery,
@@ -135,16 +136,30 @@ function drawsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) 
     {
       schema: {
         tags: ['game'],
-        summary: 'Server-Sent Events: time, period, seal, result, next (heartbeat every 15 s)',
+        summary:
+          'Server-Sent Events: time, period, seal, result, next, settled (heartbeat every 15 s); ' +
+          'without games_id, every enabled game on one stream (each event names its games_id)',
         headers: gameHeaders,
-        querystring: gameIdQuery,
+        querystring: gameEventsQuery,
         response: { ...errors(400, 404, 429) },
       },
     },
     async (request, reply) => {
-      const gameId = request.query.games_id;
-      const game = await app.db.selectFrom('games').select('id').where('id', '=', gameId).executeTakeFirst();
-      if (!game) throw new AppError('NOT_FOUND', { field: 'games_id' });
+      // One game, or (games_id left out) every enabled game: a lobby needs one connection, not one per game —
+      // browsers allow six per origin over HTTP/1.1.
+      const only = request.query.games_id;
+      const games =
+        only === undefined
+          ? await app.db
+              .selectFrom('games')
+              .select('id')
+              .where('enabled', '=', true)
+              .orderBy('sort')
+              .orderBy('id')
+              .execute()
+          : await app.db.selectFrom('games').select('id').where('id', '=', only).execute();
+      if (only !== undefined && games.length === 0) throw new AppError('NOT_FOUND', { field: 'games_id' });
+      const gameIds = new Set(games.map((g) => g.id));
 
       reply.hijack();
       const res = reply.raw;
@@ -162,17 +177,23 @@ function drawsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) 
       // Events of one stream are handled one after another, in order.
       let queue: Promise<void> = Promise.resolve();
       const onEvent = (e: PeriodEvent) => {
-        if (e.game_id !== gameId || e.kind === 'created') return;
+        if (!gameIds.has(e.game_id) || e.kind === 'created') return;
+        const gameId = e.game_id;
         queue = queue
           .then(async () => {
             if (!open) return;
             if (e.kind === 'seal') {
-              send('seal', { issue: e.issue, server_time: Date.now() });
+              send('seal', { games_id: gameId, issue: e.issue, server_time: Date.now() });
+            } else if (e.kind === 'settled') {
+              // The period's bets are settled and paid: clients refresh wallets and bet lists.
+              send('settled', { games_id: gameId, issue: e.issue });
             } else if (e.kind === 'result') {
               const record = await periods.verifyPeriod(app.db, gameId, e.issue);
               send('result', {
+                games_id: gameId,
                 issue: record.issue,
                 result: record.result,
+                ...periods.resultZodiac(record.family, record.issue, record.result ?? []),
                 seed: record.seed,
                 commitment: record.commitment,
                 algorithm: record.algorithm,
@@ -203,7 +224,16 @@ function drawsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) 
         return;
       }
       sendTime();
-      send('period', await periods.currentGame(app.db, gameId, new Date()));
+      // Each game's current period, through the stream's queue so no event read later is sent before it.
+      queue = queue
+        .then(async () => {
+          for (const gameId of gameIds) {
+            if (!open) return;
+            const current = await periods.currentGame(app.db, gameId, new Date());
+            send('period', current);
+          }
+        })
+        .catch((err: unknown) => request.log.warn({ err }, 'sse event failed'));
     },
   );
   done();

@@ -184,7 +184,7 @@ export async function tick(db: Db, now: Date, ctx: Partial<DrawsContext> = {}): 
     }
   }
   // Results first, so a listener hears "period N drawn" before "period N+1 open" (both happen at the same instant).
-  const order = { result: 0, seal: 1, open: 2, created: 3 } as const;
+  const order = { result: 0, seal: 1, open: 2, created: 3, settled: 4 } as const;
   events.sort((a, b) => order[a.kind] - order[b.kind]);
   if (ctx.events && events.length > 0) await ctx.events.publish(db, events);
   return { opened: opened.length, sealed: sealed.length, drawn };

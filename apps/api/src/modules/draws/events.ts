@@ -3,9 +3,12 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from '../../db/database.ts';
 
-/** What the scheduler announces after each transition; listeners re-read what they need from the database. */
+/**
+ * What the scheduler announces after each transition ('settled': the period's bets are settled and paid, sent by
+ * the settle loop once the settlement committed); listeners re-read what they need from the database.
+ */
 export type PeriodEvent = {
-  readonly kind: 'created' | 'open' | 'seal' | 'result';
+  readonly kind: 'created' | 'open' | 'seal' | 'result' | 'settled';
   readonly game_id: number;
   readonly period_id: number;
   readonly issue: string;

@@ -1,8 +1,9 @@
-import { FD1, seedToHex, verifyDraw } from '@fairdraw/domain';
-import type { GameFamily } from '@fairdraw/domain';
+import { FD1, seedToHex, verifyDraw, zodiacOf, ZodiacError } from '@fairdraw/domain';
+import type { GameFamily, Zodiac } from '@fairdraw/domain';
 import type { CurrentGame, HistoryItem, Paged, VerifyRecord } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { parseIssue } from './schedule.ts';
 
 /** Public reads of periods. A seed is only ever returned for a period that has a result (trust.md 13). */
 async function gameOr404(db: Db, gameId: number, field = 'games_id') {
@@ -16,6 +17,22 @@ async function gameOr404(db: Db, gameId: number, field = 'games_id') {
 }
 
 const hex = (seed: Uint8Array) => seedToHex(Uint8Array.from(seed));
+
+/**
+ * Mark Six: each drawn number's animal as of the period's draw date (its issue's date), so players read the zodiac
+ * the period settles with. Other families, and dates outside the domain's Chinese New Year table, get none.
+ */
+export function resultZodiac(family: string, issue: string, result: readonly number[]): { zodiac?: Zodiac[] } {
+  if (family !== 'marksix') return {};
+  const date = parseIssue(issue)?.date;
+  if (!date) return {};
+  try {
+    return { zodiac: result.map((n) => zodiacOf(n, date)) };
+  } catch (err) {
+    if (err instanceof ZodiacError) return {};
+    throw err;
+  }
+}
 
 /** POST /api/game/current_game: the period whose draw is next, and the last drawn one (seed revealed). */
 export async function currentGame(db: Db, gameId: number, now: Date): Promise<CurrentGame> {
@@ -50,14 +67,20 @@ export async function currentGame(db: Db, gameId: number, now: Date): Promise<Cu
     commitment: current?.commitment ?? null,
     algorithm: current?.algorithm ?? FD1,
     last: last?.result
-      ? { issue: last.issue, result: last.result, seed: hex(last.seed), commitment: last.commitment }
+      ? {
+          issue: last.issue,
+          result: last.result,
+          ...resultZodiac(game.family, last.issue, last.result),
+          seed: hex(last.seed),
+          commitment: last.commitment,
+        }
       : null,
   };
 }
 
 /** GET /api/game/history: drawn periods, newest first. Only periods with a result are listed (seed revealed). */
 export async function history(db: Db, gameId: number, page: number, limit: number): Promise<Paged<HistoryItem>> {
-  await gameOr404(db, gameId);
+  const game = await gameOr404(db, gameId);
   const rows = await db
     .selectFrom('periods')
     .select(['issue', 'result', 'seed', 'commitment', 'algorithm', 'beacon_value', 'draw_at'])
@@ -70,6 +93,7 @@ export async function history(db: Db, gameId: number, page: number, limit: numbe
   const list = rows.slice(0, limit).map((r) => ({
     issue: r.issue,
     result: r.result ?? [],
+    ...resultZodiac(game.family, r.issue, r.result ?? []),
     seed: hex(r.seed),
     commitment: r.commitment,
     algorithm: r.algorithm,

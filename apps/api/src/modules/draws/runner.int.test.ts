@@ -1,6 +1,10 @@
+import pg from 'pg';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { depositCredited, minor, stakePlaced } from '@fairdraw/domain';
 import { buildTestApp } from '../../test/helper.ts';
 import type { TestApp } from '../../test/helper.ts';
+import { postTransactions } from '../ledger/ledger.service.ts';
 import { startScheduler } from './runner.ts';
 import type { Scheduler } from './runner.ts';
 
@@ -62,5 +66,112 @@ describe('the scheduler runner', () => {
         await b.stop();
       }
     },
+  );
+
+  it.runIf(process.env.DATABASE_URL)(
+    'PostgreSQL: a settlement in progress does not hold up the ticks; it completes once it can',
+    async () => {
+      const db = t.app.db;
+      let clock = new Date('2031-02-01T05:00:20Z');
+      const s = startScheduler({
+        db,
+        databaseUrl: t.config.databaseUrl,
+        context: t.app.drawsContext,
+        log: quiet,
+        intervalMs: 3_600_000, // the test drives the ticks
+        settleIntervalMs: 3_600_000, // and only the ticks' wake-ups settle
+        now: () => clock,
+      });
+      const blocker = new pg.Client({ connectionString: t.config.databaseUrl });
+      await blocker.connect();
+      try {
+        await s.step();
+        const periodsOfK3 = () =>
+          db
+            .selectFrom('periods')
+            .innerJoin('games', 'games.id', 'periods.game_id')
+            .select(['periods.id', 'periods.game_id', 'periods.issue', 'periods.draw_at', 'periods.status'])
+            .where('games.code', '=', 'df_k3')
+            .where('periods.draw_at', '>', clock)
+            .orderBy('periods.draw_at')
+            .execute();
+        const [p1, p2] = await periodsOfK3();
+        if (!p1 || !p2) throw new Error('no k3 periods');
+        // A slip on p1, whose row another transaction holds: p1's settlement waits for it.
+        const { rows } = await sql<{ id: number }>`
+          insert into users (account, nickname, avatar, role) values ('runner1', 'Runner', '/art/avatars/1.svg', 'player')
+          returning id`.execute(db);
+        const user = rows[0]?.id ?? 0;
+        const slip = await db.transaction().execute(async (trx) => {
+          await postTransactions(trx, [
+            { tx: depositCredited(user, minor(1_000_000)), reference: `runner-deposit:${user}` },
+          ]);
+          const b = await trx
+            .insertInto('bets')
+            .values({
+              user_id: user,
+              game_id: p1.game_id,
+              period_id: p1.id,
+              issue: p1.issue,
+              wallet: 'cash',
+              total: 100,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          const play = await trx
+            .selectFrom('play_items')
+            .select(['id', 'code', 'group_code', 'odds_bps'])
+            .where('game_id', '=', p1.game_id)
+            .where('code', '=', 'k3.big')
+            .executeTakeFirstOrThrow();
+          await trx
+            .insertInto('bet_items')
+            .values({
+              bet_id: b.id,
+              play_item_id: play.id,
+              code: play.code,
+              group_code: play.group_code,
+              odds_bps: play.odds_bps,
+              amount: 100,
+            })
+            .execute();
+          await postTransactions(trx, [{ tx: stakePlaced(user, 'cash', minor(100)), reference: `bet:${b.id}` }]);
+          return b.id;
+        });
+        await blocker.query('begin');
+        await blocker.query('select id from bets where id = $1 for update', [slip]);
+
+        // p1 is drawn; the tick wakes the settle loop, whose settlement of p1 now waits on the slip's row.
+        clock = new Date(p1.draw_at.getTime() + 1000);
+        await s.step();
+        const statusOf = async (id: number) =>
+          (await db.selectFrom('periods').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+        expect(await statusOf(p1.id)).toBe('drawn');
+        // Meanwhile the ticks go on: p2 is drawn on time.
+        clock = new Date(p2.draw_at.getTime() + 1000);
+        const started = Date.now();
+        await s.step();
+        expect(Date.now() - started).toBeLessThan(2000);
+        expect(await statusOf(p2.id)).toBe('drawn');
+        expect(await statusOf(p1.id)).toBe('drawn');
+
+        // Released: the pass in progress settles p1, then (woken by p2's draw) p2.
+        await blocker.query('rollback');
+        await s.settle();
+        expect(await statusOf(p1.id)).toBe('settled');
+        expect(await statusOf(p2.id)).toBe('settled');
+        const settledSlip = await db
+          .selectFrom('bets')
+          .select('status')
+          .where('id', '=', slip)
+          .executeTakeFirstOrThrow();
+        expect(settledSlip.status).not.toBe('unsettled');
+      } finally {
+        await blocker.query('rollback').catch(() => undefined);
+        await blocker.end();
+        await s.stop();
+      }
+    },
+    30_000,
   );
 });

@@ -1,12 +1,19 @@
 /**
- * The scheduler loop (architecture.md "Time and draws"). Every API instance runs one; only the holder of a
- * PostgreSQL advisory lock (pg_try_advisory_lock on a dedicated connection, held while that connection lives) acts,
- * so N instances never act twice and another takes over within a second or so when the holder dies. On PGlite the
- * single process acts. On becoming the actor it catches up (draws every period whose draw time passed, late, with
- * its committed seed), then creates the upcoming periods; after that, every second: create upcoming, tick.
+ * The scheduler (architecture.md "Time and draws"). Every API instance runs one; only the holder of a PostgreSQL
+ * advisory lock (pg_try_advisory_lock on a dedicated connection, held while that connection lives) acts, so N
+ * instances never act twice and another takes over within a second or so when the holder dies. On PGlite the
+ * single process acts. Two loops share that leadership:
  *
- * Settlement runs right after tick: every period tick left 'drawn' (now or before a crash) is settled and moved to
- * 'settled' (modules/bets/settlement.service.ts).
+ * - the tick loop: on becoming the actor it catches up (draws every period whose draw time passed, late, with its
+ *   committed seed), then creates the upcoming periods; after that, every second: create upcoming, tick (open,
+ *   seal, draw on time);
+ * - the settle loop: settles every period tick left 'drawn' and moves it to 'settled' (modules/bets/
+ *   settlement.service.ts), then announces it ('settled' period event). It runs on its own, so settling a large
+ *   period (seconds for 10⁶ bets) never delays the next ticks. The tick loop wakes it as soon as a tick drew a
+ *   period (and when this instance becomes the actor); it also looks every few seconds, for a period left 'drawn'
+ *   by a crash or by a settlement that failed. A settlement is one transaction per period under the period's row
+ *   lock, so it is safe even if leadership moves while one runs: a second settler waits, then finds it settled.
+ *   On PGlite (one connection) a running settlement still holds up the tick's queries until it commits.
  */
 import pg from 'pg';
 import type { Db } from '../../db/database.ts';
@@ -30,6 +37,8 @@ export type SchedulerOptions = {
   context: DrawsContext;
   log: Log;
   intervalMs?: number;
+  /** How often the settle loop looks for 'drawn' periods when no tick woke it (default 5 s). */
+  settleIntervalMs?: number;
   /** The clock; tests pass their own. */
   now?: () => Date;
 };
@@ -37,8 +46,10 @@ export type SchedulerOptions = {
 export type Scheduler = {
   /** True while this instance holds the lock (always on PGlite once started). */
   readonly isLeader: () => boolean;
-  /** One iteration: take the lock if free, and act if held. Resolves when done. */
+  /** One iteration of the tick loop: take the lock if free, and act if held. Resolves when done. */
   readonly step: () => Promise<void>;
+  /** One pass of the settle loop: if this instance acts, settle every 'drawn' period. Resolves when done. */
+  readonly settle: () => Promise<void>;
   readonly stop: () => Promise<void>;
 };
 
@@ -46,12 +57,16 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
   const { db, databaseUrl, context, log } = options;
   const clock = options.now ?? (() => new Date());
   const intervalMs = options.intervalMs ?? 1000;
+  const settleIntervalMs = options.settleIntervalMs ?? 5000;
   let lockClient: pg.Client | undefined;
   let leader = false;
   let caughtUp = false;
   let stopped = false;
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
+  let settling: Promise<void> | undefined;
+  let settleAgain = false;
+  let settleTimer: NodeJS.Timeout | undefined;
 
   const loseLock = (why: string, err?: unknown) => {
     if (leader) log.warn({ err }, `scheduler lock lost: ${why}`);
@@ -86,18 +101,22 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
     return false;
   };
 
-  const act = async () => {
+  /** Returns true when periods may be waiting for settlement (a tick drew some, or this instance just took over). */
+  const act = async (): Promise<boolean> => {
     const now = clock();
+    let drawn = 0;
+    let tookOver = false;
     if (!caughtUp) {
       // Catch up first: whatever was committed and is due is drawn now, before anything new is created.
       const late = await tick(db, now, context);
       if (late.drawn > 0) log.info({ drawn: late.drawn }, 'caught up: drew periods whose draw time had passed');
       caughtUp = true;
+      tookOver = true;
+      drawn += late.drawn;
     }
     await createUpcomingPeriods(db, now, context);
-    await tick(db, now, context);
-    const settled = await settleDrawnPeriods(db, now);
-    if (settled.periods > 0) log.info(settled, 'settled drawn periods');
+    drawn += (await tick(db, now, context)).drawn;
+    return tookOver || drawn > 0;
   };
 
   const step = async () => {
@@ -106,7 +125,7 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
     running = (async () => {
       try {
         leader = await acquire();
-        if (leader && !stopped) await act();
+        if (leader && !stopped && (await act())) wakeSettle();
       } catch (err) {
         log.error({ err }, 'scheduler step failed');
       } finally {
@@ -122,15 +141,60 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
       if (!stopped) timer = setTimeout(loop, intervalMs);
     });
   };
+
+  // The settle loop: one pass at a time; a wake-up during a pass runs another right after it.
+  const settle = async () => {
+    if (stopped) return;
+    if (settling) {
+      settleAgain = true;
+      return settling;
+    }
+    settling = (async () => {
+      try {
+        do {
+          settleAgain = false;
+          if (!leader || stopped) break;
+          const report = await settleDrawnPeriods(db, clock(), { events: context.events });
+          if (report.periods > 0) log.info(report, 'settled drawn periods');
+        } while (settleAgain && !stopped);
+      } catch (err) {
+        log.error({ err }, 'settlement failed');
+      } finally {
+        settling = undefined;
+      }
+    })();
+    return settling;
+  };
+
+  const settleLoop = () => {
+    if (stopped) return;
+    if (settleTimer) clearTimeout(settleTimer);
+    settleTimer = undefined;
+    void settle().finally(() => {
+      if (!stopped && !settleTimer) settleTimer = setTimeout(settleLoop, settleIntervalMs);
+    });
+  };
+
+  /** Starts a settle pass now (or right after the running one), without waiting for the periodic look. */
+  function wakeSettle() {
+    if (stopped) return;
+    if (settling) settleAgain = true;
+    else settleLoop();
+  }
+
   loop();
+  settleTimer = setTimeout(settleLoop, settleIntervalMs);
 
   return {
     isLeader: () => leader,
     step,
+    settle,
     stop: async () => {
       stopped = true;
       if (timer) clearTimeout(timer);
-      await running;
+      if (settleTimer) clearTimeout(settleTimer);
+      // A settlement in progress finishes (it is one transaction; stopping mid-way would only roll it back).
+      await Promise.all([running, settling]);
       leader = false;
       const c = lockClient;
       lockClient = undefined;

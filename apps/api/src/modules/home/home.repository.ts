@@ -29,15 +29,15 @@ export async function latestNotice(db: Db) {
  * winner's nickname masked. Never filled with invented entries.
  */
 export async function recentWins(db: Db, limit: number, lang: Lang, currency: string): Promise<WinningItem[]> {
+  // bet_cash_wins: the settled winning cash slips, written by the settlement (migration 0010).
   const rows = await db
-    .selectFrom('bets')
+    .selectFrom('bet_cash_wins')
+    .innerJoin('bets', 'bets.id', 'bet_cash_wins.bet_id')
     .innerJoin('users', 'users.id', 'bets.user_id')
     .innerJoin('games', 'games.id', 'bets.game_id')
     .select(['users.nickname', 'games.code', 'games.name', 'bets.payout', 'bets.settled_at'])
-    .where('bets.status', '=', 'won')
-    .where('bets.wallet', '=', 'cash')
-    .orderBy('bets.settled_at', 'desc')
-    .orderBy('bets.id', 'desc')
+    .orderBy('bet_cash_wins.settled_at', 'desc')
+    .orderBy('bet_cash_wins.bet_id', 'desc')
     .limit(limit)
     .execute();
   return rows.map((r) => ({

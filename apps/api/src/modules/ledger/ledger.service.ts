@@ -97,12 +97,12 @@ export async function postTransaction(trx: Db, tx: LedgerTransaction, reference:
 
 /**
  * Posts many transactions in one go — the same invariants as postTransaction, in a constant number of statements:
- * one insert of the transactions (any (kind, reference) already posted → ALREADY_DECIDED), one upsert of the
- * accounts, ONE guarded balance update per account with the sum of its deltas (→ INSUFFICIENT_BALANCE), one insert
- * of the postings. Settlement uses it: updating the house account once per period instead of once per winning
- * slip keeps a large settlement linear (one row updated 40,000 times in one transaction costs seconds in
- * PostgreSQL, because every update leaves a row version behind until commit). Large batches are split into chunks
- * that stay well under the protocol's parameter limits.
+ * the accounts locked in lockOrder (created first if missing), then ONE statement that inserts the transactions
+ * (any (kind, reference) already posted → ALREADY_DECIDED), their postings, and applies ONE guarded balance update
+ * per account with the sum of its deltas (→ INSUFFICIENT_BALANCE). Bet placement (a batch of slips) and voids use
+ * it: the house account is updated once per batch instead of once per slip. Large batches are split into chunks
+ * that stay well under the protocol's parameter limits. (Settlement posts its payouts with ledger.batch.ts, which
+ * never brings the rows into JavaScript.)
  */
 export async function postTransactions(
   trx: Db,

@@ -168,6 +168,85 @@ describe('POST /api/payout/add: invalid details', () => {
   });
 });
 
+describe('POST /api/payout/add: the same target twice', () => {
+  const cases: [string, Record<string, unknown>, Record<string, unknown>, string][] = [
+    [
+      'bank card (other spelling, other holder and bank)',
+      { type: 'bank', name: 'Ann Lee', bank_name: 'Kasikornbank', card_number: '4111 1111 1111 1111' },
+      { type: 'bank', name: 'A. Lee', bank_name: 'SCB', card_number: '4111-1111-1111-1111' },
+      'card_number',
+    ],
+    [
+      'TRC20 address (other alias)',
+      { type: 'crypto', alias: 'one', coin: 'USDT-TRC20', address: TRC20 },
+      { type: 'crypto', alias: 'two', coin: 'USDT-TRC20', address: ` ${TRC20} ` },
+      'address',
+    ],
+    [
+      'ERC20 address (lower case)',
+      { type: 'crypto', alias: 'one', coin: 'USDT-ERC20', address: ERC20 },
+      { type: 'crypto', alias: 'two', coin: 'USDT-ERC20', address: ERC20.toLowerCase() },
+      'address',
+    ],
+    [
+      'PIX CPF (formatted, then digits)',
+      { type: 'pix', key: '123.456.789-09' },
+      { type: 'pix', key: '12345678909' },
+      'key',
+    ],
+    [
+      'PIX e-mail (other case)',
+      { type: 'pix', key: 'maria@example.com' },
+      { type: 'pix', key: 'Maria@Example.COM' },
+      'key',
+    ],
+  ];
+  it.each(cases)('%s → 409 PAYOUT_ALREADY_BOUND on its field, nothing stored', async (_label, first, again, field) => {
+    const p = await player();
+    expect((await add(p, { ...first, password: p.password })).status).toBe(200);
+    const res = await add(p, { ...again, password: p.password });
+    expect(res.body).toEqual({
+      code: 409,
+      msg: 'You have already bound this payout method',
+      data: null,
+      error: 'PAYOUT_ALREADY_BOUND',
+      field,
+    });
+    expect(res.status).toBe(409);
+    expect(await rows(p.id)).toHaveLength(1);
+  });
+
+  it('is translated', async () => {
+    const p = await player();
+    const body = { type: 'pix', password: p.password, key: 'th@example.com' };
+    expect((await add(p, body)).status).toBe(200);
+    const res = await call(t.app, 'POST', '/api/payout/add', { headers: { token: p.token, lang: 'th' }, body });
+    expect(res.body).toMatchObject({ error: 'PAYOUT_ALREADY_BOUND', field: 'key', msg: 'คุณผูกช่องทางรับเงินนี้ไว้แล้ว' });
+  });
+
+  it('a deleted method may be bound again; another player may bind the same target; other targets are fine', async () => {
+    const a = await player();
+    const b = await player();
+    const card = { type: 'bank', name: 'A', bank_name: 'B', card_number: '4111111111111111' };
+    const m = payoutMethod.parse((await add(a, { ...card, password: a.password })).body.data);
+    expect((await add(b, { ...card, password: b.password })).status).toBe(200);
+    // Another card of the same player is another target.
+    expect((await add(a, { ...card, password: a.password, card_number: '5500 0000 0000 0004' })).status).toBe(200);
+    expect((await remove(a, { id: m.id })).status).toBe(200);
+    expect((await add(a, { ...card, password: a.password })).status).toBe(200);
+    expect((await list(a)).map((x) => x.type)).toEqual(['bank', 'bank']);
+  });
+
+  it('parallel adds of the same target bind it once', async () => {
+    const p = await player();
+    const results = await Promise.all(
+      [0, 1, 2].map(() => add(p, { type: 'pix', password: p.password, key: 'race@example.com' })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    expect(await countActivePayoutMethods(t.app.db, p.id)).toBe(1);
+  });
+});
+
 describe('list, delete, limits and other players', () => {
   it('lists own active methods newest first; deleted ones disappear but stay stored', async () => {
     const p = await player();

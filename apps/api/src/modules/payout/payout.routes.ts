@@ -39,7 +39,7 @@ const payoutRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
         security: [{ token: [] }],
         headers: sessionHeaders,
         body: addPayoutRequest,
-        response: { 200: envelope(payoutMethod), ...errors(400, 401, 403, 413, 415, 429) },
+        response: { 200: envelope(payoutMethod), ...errors(400, 401, 403, 409, 413, 415, 429) },
       },
     },
     async (request, reply) => {

@@ -40,13 +40,29 @@ export function payoutDetails(input: AddPayoutRequest): { type: PayoutMethodType
   }
 }
 
+/** The field of the add form that names where the money goes: a duplicate is reported under it. */
+const TARGET_FIELD: Record<PayoutMethodType, string> = { bank: 'card_number', crypto: 'address', pix: 'key' };
+
+/**
+ * Where a method sends the money, comparable between methods: the card or account number, the wallet address, the
+ * PIX key (all stored normalized, so two spellings of one target compare equal). Holder name, bank name and wallet
+ * alias are labels, not part of it.
+ */
+function payoutTarget(details: PayoutDetails): string {
+  if ('card_number' in details) return `bank:${details.card_number}`;
+  if ('address' in details) return `crypto:${details.address}`;
+  return `pix:${details.key}`;
+}
+
 export async function listPayoutMethods(db: Db, userId: number): Promise<PayoutMethod[]> {
   return (await repo.listActivePayoutMethods(db, userId)).map((row) => toPayoutMethod(row));
 }
 
 /**
  * Binds a payout method: details valid, then the login password (a wrong one counts against the login throttle),
- * then the limit, checked under a lock on the player's row so parallel adds cannot pass it.
+ * then, under a lock on the player's row so parallel adds cannot slip past them: the same card, address or PIX key
+ * may be bound only once among the player's active methods (409 PAYOUT_ALREADY_BOUND under that field; a deleted
+ * one may be bound again), and the limit.
  */
 export async function addPayoutMethod(
   db: Db,
@@ -59,7 +75,12 @@ export async function addPayoutMethod(
   await verifyLoginPassword(db, user, input.password, now, settings, 'PASSWORD_INCORRECT', 'password');
   return db.transaction().execute(async (trx) => {
     await repo.lockUser(trx, user.id);
-    if ((await repo.countActivePayoutMethods(trx, user.id)) >= MAX_PAYOUT_METHODS) {
+    const active = await repo.listActivePayoutMethods(trx, user.id);
+    const target = payoutTarget(method.details);
+    if (active.some((row) => payoutTarget(row.details) === target)) {
+      throw new AppError('PAYOUT_ALREADY_BOUND', { field: TARGET_FIELD[method.type] });
+    }
+    if (active.length >= MAX_PAYOUT_METHODS) {
       throw new AppError('PAYOUT_LIMIT_REACHED', { params: { max: MAX_PAYOUT_METHODS } });
     }
     return toPayoutMethod(await repo.insertPayoutMethod(trx, { user_id: user.id, ...method }));

@@ -57,7 +57,9 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
       preHandler: app.idempotent,
       schema: {
         tags: ['recharge'],
-        summary: 'Submit a deposit (idempotent with the idempotency-key header)',
+        summary:
+          'Submit a deposit (idempotent with the idempotency-key header); refused with 403 SELF_EXCLUDED during a ' +
+          'time-out or self-exclusion',
         security,
         headers: idempotentHeaders,
         body: rechargeSubmitRequest,
@@ -65,7 +67,15 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
       },
     },
     async (request, reply) =>
-      reply.ok(await recharge.submitDeposit(app.db, userOf(request), request.body, app.config.currency)),
+      reply.ok(
+        await recharge.submitDeposit(
+          app.db,
+          userOf(request),
+          request.body,
+          app.config.currency,
+          app.config.businessTimeZone,
+        ),
+      ),
   );
 
   app.get(

@@ -31,6 +31,7 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { postTransaction } from '../ledger/ledger.service.ts';
+import { assertNotExcluded } from '../protection/protection.service.ts';
 import * as repo from './recharge.repository.ts';
 import type { ChannelRow, DepositRow, DepositWithChannel } from './recharge.repository.ts';
 
@@ -98,15 +99,22 @@ export function pixTxid(depositId: number): string {
 const nonEmpty = (s: string | undefined): s is string => typeof s === 'string' && s.trim() !== '';
 
 /**
- * A player's deposit request, checked in the order the form is filled (contract recharge.ts): channel, amount,
- * the channel's limits, then the channel's own fields. Creates a pending deposit.
+ * A player's deposit request. A player on a time-out or self-exclusion is refused first (403 SELF_EXCLUDED, trust.md
+ * 30); then the checks in the order the form is filled (contract recharge.ts): channel, amount, the channel's
+ * limits, then the channel's own fields. Creates a pending deposit.
+ *
+ * A deposit submitted before the break began is not touched by it: the operator may still approve it and a PIX
+ * payment for it is still credited (payments.service.ts), so money the player already sent is never lost.
  */
 export async function submitDeposit(
   db: Db,
   user: SessionUser,
   input: RechargeSubmitRequest,
   currency: CurrencyCode,
+  timeZone: string,
+  now: Date = new Date(),
 ): Promise<Deposit> {
+  await assertNotExcluded(db, user.id, now, timeZone);
   if (input.channel_id === undefined) throw new AppError('CHANNEL_REQUIRED', { field: 'channel_id' });
   const channel = await repo.findChannel(db, input.channel_id);
   if (!channel || !channel.enabled) throw new AppError('CHANNEL_NOT_FOUND', { field: 'channel_id' });

@@ -234,7 +234,7 @@ describe('request → operator decision', () => {
     const id = idOf(
       await submitWithdraw(t.app, p.token, { amount: 10_000, payout_id: p.payoutId, fund_password: FUND_PASSWORD }),
     );
-    await bindCard(t.app, p);
+    await bindCard(t.app, p, '5500 0000 0000 0004');
     const del = await call(t.app, 'POST', API.payoutDelete, { ...auth(p.token), body: { id: p.payoutId } });
     expect(del.status).toBe(200);
     const res = await submitWithdraw(t.app, p.token, {

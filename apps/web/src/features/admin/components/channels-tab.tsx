@@ -24,6 +24,29 @@ const blank = (type: ChannelType): AdminChannel => ({
   pix: type === 'pix' ? { key: '', merchant_name: '', merchant_city: '' } : null,
 });
 
+/** The form's fields, by their input names; the API names the nested ones `bank.payee`, `crypto.address`, … */
+const FIELDS = [
+  'name',
+  'min',
+  'max',
+  'payee',
+  'account_number',
+  'bank',
+  'address',
+  'key',
+  'merchant_name',
+  'merchant_city',
+] as const;
+
+/**
+ * The form field of an API `field` error: `crypto.address` is the `address` input. A whole group (`bank`, `crypto`,
+ * `pix`: "fill in the details") names no one input, so it stays a form error.
+ */
+function fieldOf(apiField: string | undefined): string | undefined {
+  if (apiField === 'bank' || apiField === 'crypto' || apiField === 'pix') return undefined;
+  return apiField?.replace(/^(bank|crypto|pix)\./, '');
+}
+
 /**
  * Deposit channels: the list, and an edit form for one (payee details, house address, PIX key, limits); below them
  * the withdrawal settings (fee rule and per-request limits).
@@ -88,7 +111,7 @@ function ChannelForm({ initial, onClose }: { initial: AdminChannel; onClose: () 
   const [min, setMin] = useState(toAmountText(initial.min, exponent));
   const [max, setMax] = useState(toAmountText(initial.max, exponent));
   const save = useSaveChannel();
-  const { error, setError, busy, run, fieldError } = useSubmit();
+  const { setError, busy, run, fieldError, formError } = useSubmit(fieldOf);
   const text = (label: string, value: string, on: (v: string) => void, name: string) => (
     <TextField
       label={label}
@@ -106,10 +129,13 @@ function ChannelForm({ initial, onClose }: { initial: AdminChannel; onClose: () 
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        const lo = parseAmount(min, exponent);
-        const hi = parseAmount(max, exponent);
-        if (lo.kind !== 'ok' || hi.kind !== 'ok') return setError({ text: t('errors:AMOUNT_INVALID') });
         if (!c.name.trim()) return setError({ text: t('errors:REQUIRED_FIELDS'), field: 'name' });
+        // Each limit's message under its own field, as the API's `field` errors for them are.
+        const amountError = (kind: string) => t(kind === 'empty' ? 'errors:REQUIRED_FIELDS' : 'errors:AMOUNT_INVALID');
+        const lo = parseAmount(min, exponent);
+        if (lo.kind !== 'ok') return setError({ text: amountError(lo.kind), field: 'min' });
+        const hi = parseAmount(max, exponent);
+        if (hi.kind !== 'ok') return setError({ text: amountError(hi.kind), field: 'max' });
         void run(
           () => save.mutateAsync({ ...c, min: lo.minor, max: hi.minor }),
           () => {
@@ -133,7 +159,8 @@ function ChannelForm({ initial, onClose }: { initial: AdminChannel; onClose: () 
         inputMode="decimal"
         value={min}
         onValue={setMin}
-        invalid={false}
+        invalid={!!fieldError('min')}
+        error={fieldError('min')}
         testId="channel-edit-min"
       />
       <TextField
@@ -142,7 +169,8 @@ function ChannelForm({ initial, onClose }: { initial: AdminChannel; onClose: () 
         inputMode="decimal"
         value={max}
         onValue={setMax}
-        invalid={false}
+        invalid={!!fieldError('max')}
+        error={fieldError('max')}
         testId="channel-edit-max"
       />
       {c.bank && (
@@ -197,7 +225,7 @@ function ChannelForm({ initial, onClose }: { initial: AdminChannel; onClose: () 
           )}
         </>
       )}
-      <FormError text={error && !fieldError(error.field ?? '') ? error.text : null} />
+      <FormError text={formError(FIELDS)} />
       <div className="page-actions page-actions--row">
         <button type="button" className="btn btn--ghost" onClick={onClose}>
           {t('common.cancel')}

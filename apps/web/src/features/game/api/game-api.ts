@@ -13,6 +13,7 @@ import {
 import { apiRequest } from '../../../lib/api-client.ts';
 import { IDEMPOTENCY_HEADER } from '../../../lib/contract-values.ts';
 import { pagedQuery } from '../../../lib/paged.ts';
+import { serverClock } from '../lib/server-clock.ts';
 
 /** The plays of a game by group, names in the current language. */
 export const playItemsQuery = (gameId: number, lang: Lang) =>
@@ -24,14 +25,15 @@ export const playItemsQuery = (gameId: number, lang: Lang) =>
   });
 export const usePlayItems = (gameId: number, lang: Lang) => useQuery(playItemsQuery(gameId, lang));
 
-/** The current period and the last draw; `receivedAt` lets the clock follow the server's (offset at receipt). */
-export type CurrentGameAt = CurrentGame & { offset: number };
+/** The current period and the last draw. The events stream stores its `period` / `next` data under the same key. */
+export const currentGameKey = (gameId: number) => ['current-game', gameId] as const;
 export const currentGameQuery = (gameId: number) =>
   queryOptions({
-    queryKey: ['current-game', gameId],
-    queryFn: async (): Promise<CurrentGameAt> => {
+    queryKey: currentGameKey(gameId),
+    queryFn: async (): Promise<CurrentGame> => {
       const g = await apiRequest<CurrentGame>(API.currentGame, { method: 'POST', query: { games_id: gameId } });
-      return { ...g, offset: g.server_time - Date.now() };
+      serverClock.observe(g.server_time);
+      return g;
     },
     enabled: gameId > 0,
   });

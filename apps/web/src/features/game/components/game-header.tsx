@@ -1,16 +1,15 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatCountdown, type Phase } from '../lib/derive.ts';
+import { formatCountdown, phaseAt, type PeriodTimes } from '../lib/derive.ts';
+import { useServerNow } from '../lib/use-game-clock.ts';
 
 /** Issue, state and countdown, with Rules and History one tap away (sticky under the top bar). */
 export function GameHeader({
-  issue,
-  phase,
+  period,
   rulesHref,
   historyHref,
 }: {
-  issue: string | null;
-  phase: Phase;
+  period: PeriodTimes | undefined;
   rulesHref: string;
   historyHref: string;
 }) {
@@ -20,10 +19,10 @@ export function GameHeader({
       <div className="game-head__issue">
         <span className="game-head__label">{t('draw.issue')}</span>
         <span className="num" data-testid="game-issue">
-          {issue ?? '—'}
+          {period?.issue ?? '—'}
         </span>
       </div>
-      <PhaseClock phase={phase} />
+      <PhaseClock period={period} />
       <nav className="game-head__links">
         <Link to={rulesHref} className="game-head__link" data-testid="game-rules-link">
           {t('draw.rules')}
@@ -36,8 +35,14 @@ export function GameHeader({
   );
 }
 
-export function PhaseClock({ phase, small }: { phase: Phase; small?: boolean }) {
+/**
+ * The period's state and countdown at server time. The only part of a game screen or of the lobby that re-renders
+ * every second (useServerNow).
+ */
+export function PhaseClock({ period, small }: { period: PeriodTimes | undefined; small?: boolean }) {
   const { t } = useTranslation();
+  const now = useServerNow();
+  const phase = period ? phaseAt(period, now) : ({ kind: 'none' } as const);
   const cls = small ? 'clock clock--small' : 'clock';
   const label =
     phase.kind === 'open'

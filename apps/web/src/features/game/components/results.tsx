@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { MarkSixZodiac } from '@fairdraw/contract';
 import {
   k3Summary,
   lucky28Summary,
@@ -10,14 +11,19 @@ import {
   type Size,
 } from '../lib/derive.ts';
 
-/** A draw's result drawn in the family's customary way (ui.md); `compact` for list rows. */
+/**
+ * A draw's result drawn in the family's customary way (ui.md); `compact` for list rows. `zodiac`: Mark Six only, each
+ * number's animal as the API computed it for the period's draw date (shown under its ball when given).
+ */
 export function ResultView({
   family,
   result,
+  zodiac,
   compact,
 }: {
   family: Family;
   result: readonly number[];
+  zodiac?: readonly MarkSixZodiac[] | undefined;
   compact?: boolean;
 }) {
   const cls = compact ? 'result result--compact' : 'result';
@@ -27,7 +33,7 @@ export function ResultView({
     case 'k3':
       return <K3Result result={result} className={cls} />;
     case 'marksix':
-      return <MarkSixResult result={result} className={cls} />;
+      return <MarkSixResult result={result} zodiac={zodiac} className={cls} />;
     case 'lucky28':
       return <Lucky28Result result={result} className={cls} />;
     case 'ssc':
@@ -106,32 +112,52 @@ function K3Result({ result, className }: { result: readonly number[]; className:
   );
 }
 
-function Ball({ n }: { n: number }) {
+/** A ball in its wave colour, with its zodiac animal under it when known. */
+function Ball({ n, animal }: { n: number; animal: MarkSixZodiac | undefined }) {
   const { t } = useTranslation();
   const wave = waveOf(n);
+  const name = animal ? t(`draw.zodiac.${animal}`) : null;
   return (
-    <span className={`ball ball--${wave}`} aria-label={`${n} ${t(`draw.${wave}`)}`}>
-      {String(n).padStart(2, '0')}
+    <span className="ball-cell" data-testid="ball">
+      <span className={`ball ball--${wave}`} aria-label={`${n} ${t(`draw.${wave}`)}`}>
+        {String(n).padStart(2, '0')}
+      </span>
+      {name && (
+        <span className="ball__zodiac" data-testid="ball-zodiac" data-zodiac={animal}>
+          {name}
+        </span>
+      )}
     </span>
   );
 }
 
-function MarkSixResult({ result, className }: { result: readonly number[]; className: string }) {
+function MarkSixResult({
+  result,
+  zodiac,
+  className,
+}: {
+  result: readonly number[];
+  zodiac: readonly MarkSixZodiac[] | undefined;
+  className: string;
+}) {
   const { t } = useTranslation();
   const normal = result.slice(0, 6);
   const special = result[6];
+  // Animals only when there is one for every ball (never a half-labelled row).
+  const animals = zodiac && zodiac.length === result.length ? zodiac : undefined;
+  const withZodiac = animals ? ' balls--zodiac' : '';
   return (
     <div className={`${className} result--marksix`} data-testid="result" data-family="marksix">
-      <span className="balls">
+      <span className={`balls${withZodiac}`}>
         {normal.map((n, i) => (
-          <Ball key={i} n={n} />
+          <Ball key={i} n={n} animal={animals?.[i]} />
         ))}
         {special !== undefined && (
           <>
             <span className="balls__plus" aria-label={t('draw.special')}>
               +
             </span>
-            <Ball n={special} />
+            <Ball n={special} animal={animals?.[6]} />
           </>
         )}
       </span>

@@ -45,7 +45,7 @@ export type Phase =
   | { kind: 'sealed'; ms: number }
   | { kind: 'drawing' };
 
-type PeriodTimes = {
+export type PeriodTimes = {
   issue: string | null;
   status: string | null;
   open_at: number | null;

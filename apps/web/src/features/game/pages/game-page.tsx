@@ -19,9 +19,8 @@ import { BetSlipSheet } from '../components/bet-slip.tsx';
 import { GameHeader } from '../components/game-header.tsx';
 import { allInCount, NumberPicker } from '../components/number-picker.tsx';
 import { ResultView } from '../components/results.tsx';
-import { phaseAt } from '../lib/derive.ts';
 import { useGameParams } from '../lib/game-params.ts';
-import { useGameEvents, useServerNow } from '../lib/use-game-clock.ts';
+import { useGameEvents, usePhaseKind } from '../lib/use-game-clock.ts';
 
 /** One screen for the five game routes: period, last result, plays, and the bet slip. */
 export function GamePage() {
@@ -31,21 +30,23 @@ export function GamePage() {
   const { code, gameId, family, label, query } = useGameParams();
   const current = useCurrentGame(gameId);
   const plays = usePlayItems(gameId, lang);
-  const now = useServerNow(current.data?.offset ?? 0);
-  useGameEvents(gameId);
-
-  const phase = current.data ? phaseAt(current.data, now) : { kind: 'none' as const };
-  const bettable = phase.kind === 'open';
+  const stream = useGameEvents(gameId);
+  // The page re-renders when the phase changes (open → sealed → drawing), not every second: the countdown in the
+  // header ticks by itself.
+  const phase = usePhaseKind(current.data);
+  const bettable = phase === 'open';
   const issue = current.data?.issue ?? null;
 
-  // Without the events stream (proxy, offline) the period still moves on: ask again once its time is up.
+  // The stream brings the next period after the draw. Without it (proxy, offline) ask again once the period's time
+  // is up; with it, only if the next period is long in coming (an event lost on the way).
   const { refetch } = current;
-  const stale = phase.kind === 'drawing' || (phase.kind === 'none' && !!current.data);
+  const stale = phase === 'drawing' || (phase === 'none' && !!current.data);
+  const pollMs = stream === 'live' ? 20_000 : 3000;
   useEffect(() => {
     if (!stale) return;
-    const id = window.setInterval(() => void refetch(), 3000);
+    const id = window.setInterval(() => void refetch(), pollMs);
     return () => window.clearInterval(id);
-  }, [stale, refetch]);
+  }, [stale, refetch, pollMs]);
 
   const groups = useMemo(() => plays.data ?? [], [plays.data]);
   const [groupCode, setGroupCode] = useState<string | null>(null);
@@ -93,7 +94,7 @@ export function GamePage() {
       ) : current.isError ? (
         <ErrorState error={current.error} onRetry={() => void current.refetch()} />
       ) : (
-        <GameHeader issue={issue} phase={phase} rulesHref={`/rule?${query}`} historyHref={`/history?${query}`} />
+        <GameHeader period={current.data} rulesHref={`/rule?${query}`} historyHref={`/history?${query}`} />
       )}
       <section className="last-result" aria-label={t('draw.last')} data-testid="last-result">
         {current.data?.last ? (
@@ -101,7 +102,12 @@ export function GamePage() {
             <span className="last-result__issue">
               {t('draw.lastOf')} <span className="num">{current.data.last.issue}</span>
             </span>
-            <ResultView key={current.data.last.issue} family={family} result={current.data.last.result} />
+            <ResultView
+              key={current.data.last.issue}
+              family={family}
+              result={current.data.last.result}
+              zodiac={current.data.last.zodiac}
+            />
           </>
         ) : current.data ? (
           <span className="muted">{t('draw.noResult')}</span>

@@ -62,7 +62,7 @@ function DrawRow({ draw, family, gameId }: { draw: HistoryItem; family: Family; 
         <span className="record__title num">{draw.issue}</span>
         <span className="muted draw__time">{formatTime(draw.draw_at, lang)}</span>
       </div>
-      <ResultView family={family} result={draw.result} compact />
+      <ResultView family={family} result={draw.result} zodiac={draw.zodiac} compact />
       <div className="record__actions">
         <button type="button" className="btn btn--ghost btn--small" onClick={() => setShown((s) => !s)}>
           {shown ? t('draw.hideProof') : t('draw.proof')}

@@ -1,26 +1,32 @@
 import '../game.css';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import { isTabRoot } from '../../../app/routes.ts';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GameTile } from '@fairdraw/contract';
+import { isTabRoot } from '../../../app/routes.ts';
 import { ErrorState, ListSkeleton } from '../../../components/states.tsx';
 import { TopBar } from '../../../components/top-bar.tsx';
 import { gameHref, gameLabel } from '../../../lib/games.ts';
 import { useLang } from '../../../lib/use-lang.ts';
-import { useCategories, useCurrentGame } from '../api/game-api.ts';
+import { currentGameQuery, useCategories } from '../api/game-api.ts';
 import { PhaseClock } from '../components/game-header.tsx';
-import { phaseAt } from '../lib/derive.ts';
-import { useServerNow } from '../lib/use-game-clock.ts';
+import { useGameEvents, usePhaseKind } from '../lib/use-game-clock.ts';
 
-/** /allGame and /lotteryLobby: every game by category, each with its current countdown. */
+/**
+ * /allGame and /lotteryLobby: every game by category, each with its current countdown. One events stream for the
+ * whole list (every game's periods arrive on it and land in the query cache); each game is asked for over HTTP only
+ * while that stream is down.
+ */
 export function LobbyPage() {
   const { t } = useTranslation();
   const tabRoot = isTabRoot(useLocation().pathname);
   const lang = useLang();
   const cats = useCategories(lang);
+  const stream = useGameEvents('all');
+  const polling = stream === 'down';
   return (
-    <main className="page">
+    <main className="page" data-testid="lobby" data-stream={stream}>
       <TopBar title={tabRoot ? t('page.allGame') : t('page.lotteryLobby')} back={!tabRoot} />
       {cats.isPending ? (
         <ListSkeleton />
@@ -32,7 +38,7 @@ export function LobbyPage() {
             <h2 className="section__title">{c.name}</h2>
             <ul className="lobby-list">
               {c.games.map((g) => (
-                <LobbyGame key={g.id} game={g} />
+                <LobbyGame key={g.id} game={g} polling={polling} />
               ))}
             </ul>
           </section>
@@ -42,20 +48,19 @@ export function LobbyPage() {
   );
 }
 
-function LobbyGame({ game }: { game: GameTile }) {
+/** One game's row. It re-renders when its period changes; only its PhaseClock ticks every second. */
+function LobbyGame({ game, polling }: { game: GameTile; polling: boolean }) {
   const { t } = useTranslation();
-  const current = useCurrentGame(game.id);
-  const now = useServerNow(current.data?.offset ?? 0);
-  const phase = current.data ? phaseAt(current.data, now) : null;
-  // One request per game, again only once its period is over (no event stream per tile: browsers allow six
-  // connections per origin).
+  const current = useQuery({ ...currentGameQuery(game.id), enabled: polling });
+  const phase = usePhaseKind(current.data);
+  // Fallback while the stream is down: once the period is over, ask again until the next one is there.
   const { refetch } = current;
-  const over = phase?.kind === 'drawing' || phase?.kind === 'none';
+  const over = phase === 'drawing' || (phase === 'none' && !!current.data);
   useEffect(() => {
-    if (!over) return;
+    if (!polling || !over) return;
     const id = window.setInterval(() => void refetch(), 5000);
     return () => window.clearInterval(id);
-  }, [over, refetch]);
+  }, [polling, over, refetch]);
   const href =
     gameHref(game) ?? `/lotteryLobby?${new URLSearchParams({ type: game.code, category_id: String(game.id) })}`;
   return (
@@ -64,9 +69,11 @@ function LobbyGame({ game }: { game: GameTile }) {
         <img src={game.image || '/art/logo.svg'} alt="" width={48} height={48} className="lobby-game__img" />
         <span className="lobby-game__text">
           <span className="lobby-game__name">{gameLabel(game, t)}</span>
-          <span className="muted num">{current.data?.issue ?? ''}</span>
+          <span className="muted num" data-testid="lobby-issue">
+            {current.data?.issue ?? ''}
+          </span>
         </span>
-        {phase ? <PhaseClock phase={phase} small /> : <span className="muted">…</span>}
+        {current.data ? <PhaseClock period={current.data} small /> : <span className="muted">…</span>}
       </Link>
     </li>
   );

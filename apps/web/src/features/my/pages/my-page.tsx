@@ -7,6 +7,7 @@ import { useProfile } from '../../../lib/profile.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { LANG_NAMES } from '../../../lib/i18n.ts';
 import { useLang } from '../../../lib/use-lang.ts';
+import { ProtectionSection } from '../../protection/components/protection-section.tsx';
 
 /** The My tab: who is logged in, the wallet, and every money and account screen. */
 export function MyPage() {
@@ -34,6 +35,7 @@ export function MyPage() {
     { to: '/lang', label: t('auth.language'), extra: LANG_NAMES[lang] },
   ];
   if (role === 'operator') items.push({ to: '/rechargeAdmin', label: t('my.operator') });
+  const protection = user && role === 'player' && !guest ? user.token : null;
 
   return (
     <CashierPage title={t('page.my')} back={false}>
@@ -59,6 +61,8 @@ export function MyPage() {
         </section>
       )}
       <WalletCard />
+      {/* Time-out and self-exclusion: registered players only (a demo session has no password to confirm with). */}
+      {protection && <ProtectionSection token={protection} placement="status" />}
       <nav className="menu" aria-label={t('page.my')}>
         {items.map((item) => (
           <Link key={item.to} className="menu__item" to={item.to}>
@@ -67,6 +71,7 @@ export function MyPage() {
           </Link>
         ))}
       </nav>
+      {protection && <ProtectionSection token={protection} placement="menu" />}
       <div className="page-actions">
         <button
           type="button"

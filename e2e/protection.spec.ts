@@ -1,0 +1,151 @@
+/**
+ * Time-out and self-exclusion in the browser at 390×844 (trust.md 30): a player takes a 24-hour time-out on the My
+ * page (choice, the warning that it cannot be undone early, login password, confirmation), the page then says
+ * 'Time-out until …', and a deposit is refused with the translated SELF_EXCLUDED message; in English and Thai.
+ * Set PROTECTION_SHOTS=1 to also write screenshots to e2e/screenshots/protection/.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { phone, SCREENSHOTS } from './harness.ts';
+import { useSite } from './fixtures.ts';
+
+const t = useSite({ AUTH_RATE_LIMIT_MAX: '1000', RATE_LIMIT_MAX: '100000' });
+const SHOTS = join(SCREENSHOTS, 'protection');
+const PASSWORD = 'abc12345';
+
+type Lang = 'en' | 'th';
+const read = (path: string) => JSON.parse(readFileSync(join(import.meta.dirname, '..', path), 'utf8')) as unknown;
+const errorsOf = (lang: Lang) => read(`packages/contract/locales/${lang}/errors.json`) as Record<string, string>;
+const textsOf = (lang: Lang) =>
+  (read(`apps/web/src/locales/${lang}.json`) as { protection: Record<string, string> }).protection;
+/** The part of a message before its {{until}}. */
+const before = (text: string) => text.slice(0, text.indexOf('{{until}}'));
+
+const norm = (s: string) => s.replace(/\u00a0/g, ' ').trim();
+
+/** A phone-screen picture; with `testId`, that element scrolled into the middle of the screen first. */
+async function shot(page: Page, name: string, testId?: string) {
+  if (!process.env.PROTECTION_SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.waitForLoadState('networkidle');
+  if (testId) await page.getByTestId(testId).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await page.waitForTimeout(250);
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
+async function register(page: Page): Promise<void> {
+  await page.goto('/register');
+  await page.getByTestId('register-account').fill(`x${randomBytes(5).toString('hex')}`);
+  await page.getByTestId('register-password').fill(PASSWORD);
+  await page.getByTestId('register-confirm').fill(PASSWORD);
+  await page.getByTestId('register-adult').check();
+  await page.getByTestId('register-submit').click();
+  await page.waitForURL((u) => u.pathname === '/');
+}
+
+async function timeoutThenDeposit(lang: Lang) {
+  const texts = textsOf(lang);
+  const errors = errorsOf(lang);
+  const context = await phone(t.browser, t.site.url, lang);
+  const page = await context.newPage();
+  try {
+    await register(page);
+    await page.goto('/my');
+    await page.getByTestId('protection-open').waitFor();
+    await shot(page, `${lang}-my`, 'protection');
+
+    await page.getByTestId('protection-open').click();
+    const sheet = page.getByTestId('protection-sheet');
+    await sheet.getByTestId('protection-kind-timeout_24h').waitFor();
+    expect(norm(await sheet.innerText())).toContain(norm(texts.warning ?? ''));
+
+    // The sheet asks, in order, for a length, the password and the confirmation; nothing is sent before.
+    await sheet.getByTestId('protection-submit').click();
+    expect(norm(await sheet.getByTestId('form-error').innerText())).toBe(texts.chooseFirst);
+    await sheet.getByTestId('protection-kind-timeout_24h').click();
+    expect(await sheet.getByTestId('protection-kind-timeout_24h').getAttribute('aria-pressed')).toBe('true');
+    expect(norm(await sheet.getByTestId('protection-ends').innerText())).toContain(before(texts.endsAt ?? '').trim());
+    await sheet.getByTestId('protection-password').fill(PASSWORD);
+    await sheet.getByTestId('protection-submit').click();
+    expect(norm(await sheet.getByTestId('form-error').innerText())).toBe(errors.EXCLUSION_CONFIRM_REQUIRED);
+    await sheet.getByTestId('protection-confirm').check();
+
+    // A wrong password is refused by the server and shown under the field.
+    await sheet.getByTestId('protection-password').fill('wrong-pass-1');
+    await sheet.getByTestId('protection-submit').click();
+    await expect
+      .poll(async () => norm(await sheet.getByTestId('field-error-password').innerText()))
+      .toBe(errors.PASSWORD_INCORRECT);
+    await sheet.getByTestId('protection-password').fill(PASSWORD);
+    await shot(page, `${lang}-sheet`);
+    await sheet.getByTestId('protection-submit').click();
+
+    const status = page.getByTestId('protection-status');
+    await status.waitFor();
+    expect(norm(await status.innerText())).toContain(before(texts.timeoutUntil ?? '').trim());
+    expect(await sheet.isVisible()).toBe(false);
+    // Only longer breaks remain: the button now lengthens.
+    expect(norm(await page.getByTestId('protection-open').innerText())).toBe(texts.lengthen);
+    await shot(page, `${lang}-my-timeout`);
+    // Lengthening offers only breaks that end later; cancelling changes nothing.
+    await page.getByTestId('protection-open').click();
+    const longer = page.getByTestId('protection-sheet');
+    await longer.getByTestId('protection-kind-timeout_7d').waitFor();
+    expect(await longer.getByTestId('protection-kind-timeout_7d').isEnabled()).toBe(true);
+    expect(norm(await longer.innerText())).toContain(norm(texts.longerOnly ?? ''));
+    await shot(page, `${lang}-sheet-longer`);
+    await longer.getByTestId('protection-cancel').click();
+    await expect.poll(() => longer.isVisible()).toBe(false);
+
+    // A deposit is refused at once, with the server's translated message and the end of the break.
+    await page.goto('/recharge');
+    await page
+      .locator('[data-testid^="channel-"]')
+      .filter({ hasText: /bank|ธนาคาร|transfer|โอน/i })
+      .first()
+      .click();
+    await page.getByTestId('deposit-amount').fill('500');
+    await page.getByTestId('transfer-payee').fill('Fairdraw Co., Ltd.');
+    await page.getByTestId('transfer-account').fill('1234567890');
+    await page.getByTestId('transfer-bank').fill('Kasikornbank');
+    await page.getByTestId('transfer-time').fill('2026-11-22T10:30');
+    await page.getByTestId('transfer-payer').fill('Somchai Jaidee');
+    await page.getByTestId('deposit-submit').click();
+    const refusal = page.getByTestId('form-error');
+    await expect.poll(async () => norm(await refusal.innerText())).toContain(before(errors.SELF_EXCLUDED ?? ''));
+    expect(norm(await refusal.innerText())).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d \(UTC\+07:00\)/);
+    expect(await page.getByTestId('deposit-result').count()).toBe(0);
+    await shot(page, `${lang}-deposit-refused`, 'form-error');
+  } finally {
+    await context.close();
+  }
+}
+
+describe('time-out and self-exclusion', () => {
+  it('English: a 24-hour time-out from the My page, then a deposit is refused', async () => {
+    await timeoutThenDeposit('en');
+  });
+
+  it('Thai: a 24-hour time-out from the My page, then a deposit is refused', async () => {
+    await timeoutThenDeposit('th');
+  });
+
+  it('a guest sees no time-out section (demo play stays open)', async () => {
+    const context = await phone(t.browser, t.site.url, 'en');
+    const page = await context.newPage();
+    try {
+      await page.goto('/login');
+      await page.getByTestId('login-guest').click();
+      await page.waitForURL((u) => u.pathname === '/');
+      await page.goto('/my');
+      await page.getByTestId('my-logout').waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await page.getByTestId('protection').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
