@@ -55,3 +55,19 @@ export async function userIdOf(app: FastifyInstance, token: string): Promise<num
   const u = await app.db.selectFrom('users').select('id').where('account', '=', account).executeTakeFirstOrThrow();
   return u.id;
 }
+
+/** Runs `fn` with the per-period stake limit per player set to `max` (minor units), then puts the default back. */
+export async function withPeriodLimit<T>(app: FastifyInstance, max: number, fn: () => Promise<T>): Promise<T> {
+  const set = (value: number) =>
+    app.db
+      .updateTable('settings')
+      .set({ value: JSON.stringify(value) })
+      .where('key', '=', 'bet_period_max_per_player')
+      .execute();
+  await set(max);
+  try {
+    return await fn();
+  } finally {
+    await set(20_000_000);
+  }
+}

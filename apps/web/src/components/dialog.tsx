@@ -14,6 +14,18 @@ type Props = {
   onCancel: () => void;
 };
 
+/** A ref for a native <dialog> that is shown as a modal while `open` and closed otherwise. */
+export function useModalDialog(open: boolean) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+  return ref;
+}
+
 /** A modal confirm dialog (native <dialog>: focus trap, Escape and the backdrop for free). */
 export function ConfirmDialog({
   open,
@@ -27,14 +39,8 @@ export function ConfirmDialog({
   onCancel,
 }: Props) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const titleId = useId();
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
   return (
     <dialog
       ref={ref}

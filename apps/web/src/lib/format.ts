@@ -17,9 +17,15 @@ export function formatMoney(minor: number, currency: string, lang: Lang): string
   return fmt.format(minor / 10 ** digits);
 }
 
-/** A short date and time in the business time zone, with the zone shown. */
-export function formatTime(epochMs: number, lang: Lang, timeZone = 'Asia/Bangkok'): string {
+/** A short date and time in the business time zone, with the zone shown (and the year where it matters). */
+export function formatTime(
+  epochMs: number,
+  lang: Lang,
+  timeZone = 'Asia/Bangkok',
+  options: { withYear?: boolean } = {},
+): string {
   return new Intl.DateTimeFormat(INTL_LOCALE[lang], {
+    ...(options.withYear ? { year: 'numeric' } : {}),
     month: 'short',
     day: 'numeric',
     hour: '2-digit',

@@ -7,7 +7,7 @@ import { buildTestApp, call, registerPlayer } from '../../test/helper.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { auth, count, guestToken, operatorToken } from '../../test/money-helper.ts';
 import { fund } from '../../test/withdraw-helper.ts';
-import { bet, CTX, openAt, openPeriod, playItems, userIdOf } from '../../test/bets-helper.ts';
+import { bet, CTX, openAt, openPeriod, playItems, userIdOf, withPeriodLimit } from '../../test/bets-helper.ts';
 import { getBalances } from '../ledger/ledger.service.ts';
 import { tick } from '../draws/draws.service.ts';
 import { parseIssue } from '../draws/schedule.ts';
@@ -158,12 +158,7 @@ describe('POST /api/game/bet: the checks, in order', () => {
     const p = await cashPlayer(100_000);
     const k3 = await openPeriod(t.app, 'df_k3');
     const play = (await playItems(t.app, 'df_k3'))[0]?.id;
-    await t.app.db
-      .updateTable('settings')
-      .set({ value: JSON.stringify(3000) })
-      .where('key', '=', 'bet_period_max_per_player')
-      .execute();
-    try {
+    await withPeriodLimit(t.app, 3000, async () => {
       const body = (amount: number) => ({ games_id: k3.game_id, issue: k3.issue, items: [{ play_id: play, amount }] });
       expect((await bet(t.app, p.token, body(2000))).status).toBe(200);
       const res = await bet(t.app, p.token, body(1001));
@@ -172,13 +167,7 @@ describe('POST /api/game/bet: the checks, in order', () => {
       expect(res.body.msg).toBe('This exceeds your limit per draw (30.00)');
       expect((await bet(t.app, p.token, body(1000))).status).toBe(200);
       expect((await getBalances(t.app.db, p.id)).cash).toBe(97_000);
-    } finally {
-      await t.app.db
-        .updateTable('settings')
-        .set({ value: JSON.stringify(20_000_000) })
-        .where('key', '=', 'bet_period_max_per_player')
-        .execute();
-    }
+    });
   });
 
   it('operators cannot bet (403) and a session is required (401)', async () => {

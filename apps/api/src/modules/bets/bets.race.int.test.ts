@@ -5,7 +5,7 @@ import { buildTestApp, registerPlayer } from '../../test/helper.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { operatorToken } from '../../test/money-helper.ts';
 import { fund } from '../../test/withdraw-helper.ts';
-import { CTX, openAt, openPeriod, playItems, userIdOf } from '../../test/bets-helper.ts';
+import { CTX, openAt, openPeriod, playItems, userIdOf, withPeriodLimit } from '../../test/bets-helper.ts';
 import { getBalances, ledgerCheck } from '../ledger/ledger.service.ts';
 import { tick } from '../draws/draws.service.ts';
 import { settleDrawnPeriods } from './settlement.service.ts';
@@ -67,23 +67,12 @@ describe('parallel bets and settlements (PostgreSQL)', () => {
     const id = await userIdOf(t.app, p.token);
     const ssc = await openPeriod(t.app, 'df_ssc');
     const play = (await playItems(t.app, 'df_ssc'))[0]?.id;
-    await t.app.db
-      .updateTable('settings')
-      .set({ value: JSON.stringify(5_000) })
-      .where('key', '=', 'bet_period_max_per_player')
-      .execute();
-    try {
+    await withPeriodLimit(t.app, 5_000, async () => {
       const body = { games_id: ssc.game_id, issue: ssc.issue, items: [{ play_id: play, amount: 1_000 }] };
       const answers = await Promise.all(Array.from({ length: 20 }, () => post(p.token, body)));
       expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
       expect((await getBalances(t.app.db, id)).cash).toBe(95_000);
-    } finally {
-      await t.app.db
-        .updateTable('settings')
-        .set({ value: JSON.stringify(20_000_000) })
-        .where('key', '=', 'bet_period_max_per_player')
-        .execute();
-    }
+    });
   });
 
   it.skipIf(!onPostgres)('two settlements at once pay each slip once', async () => {

@@ -3,7 +3,7 @@ import { buildTestApp, registerPlayer } from '../../test/helper.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { operatorToken } from '../../test/money-helper.ts';
 import { fund } from '../../test/withdraw-helper.ts';
-import { openAt, openPeriod, playItems, userIdOf } from '../../test/bets-helper.ts';
+import { openAt, openPeriod, playItems, userIdOf, withPeriodLimit } from '../../test/bets-helper.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { getBalances, ledgerCheck } from '../ledger/ledger.service.ts';
 import { commitBatch } from './bets.service.ts';
@@ -102,22 +102,11 @@ describe('commitSlips', () => {
 
   it('applies the per-period limit across the slips of one batch', async () => {
     const a = await player(100_000);
-    await t.app.db
-      .updateTable('settings')
-      .set({ value: JSON.stringify(3_000) })
-      .where('key', '=', 'bet_period_max_per_player')
-      .execute();
-    try {
+    await withPeriodLimit(t.app, 3_000, async () => {
       const outcomes = await commitSlips(t.app.db, [slip(a, 2_000), slip(a, 1_500), slip(a, 1_000)], () => T);
       expect(outcomes.map((o) => (o.ok ? 'ok' : errorKey(o)))).toEqual(['ok', 'PERIOD_LIMIT_REACHED', 'ok']);
       expect((await getBalances(t.app.db, a)).cash).toBe(97_000);
-    } finally {
-      await t.app.db
-        .updateTable('settings')
-        .set({ value: JSON.stringify(20_000_000) })
-        .where('key', '=', 'bet_period_max_per_player')
-        .execute();
-    }
+    });
   });
 
   it('refuses every slip of a batch once the clock reaches the seal, and changes nothing', async () => {

@@ -1,10 +1,11 @@
 import '../protection.css';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExclusionChoice, ExclusionKind, Lang, ProtectionState } from '@fairdraw/contract';
+import { useModalDialog } from '../../../components/dialog.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { FormError, TextField } from '../../../components/text-field.tsx';
-import { INTL_LOCALE } from '../../../lib/format.ts';
+import { formatTime } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
@@ -12,15 +13,7 @@ import { useExclude, useProtection } from '../api/protection.ts';
 
 /** A break's end with the year and the business time zone named: a self-exclusion can last five years. */
 export function formatUntil(epochMs: number, lang: Lang, timeZone: string): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[lang], {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone,
-    timeZoneName: 'short',
-  }).format(new Date(epochMs));
+  return formatTime(epochMs, lang, timeZone, { withYear: true });
 }
 
 function PauseIcon() {
@@ -133,14 +126,8 @@ function ExcludeSheet(props: {
   onDone: () => void;
 }) {
   const { open, onClose } = props;
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const titleId = useId();
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
   return (
     <dialog
       ref={ref}
