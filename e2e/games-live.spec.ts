@@ -5,7 +5,8 @@
  *   stream once the server answers again;
  * - Mark Six shows each drawn ball's zodiac animal (the domain's table for the period's draw date), translated, in
  *   the last result and in the history, legible in every language (one row, no cut-off names);
- * - a `settled` event (simulated: the stream is answered by the test) refreshes the balance on the game page;
+ * - a `settled` event (simulated: the stream is answered by the test) refreshes the balance on the game page, and
+ *   the bet list and the balance on /orders (which follows the same all-games stream while it is open);
  * - screenshots of the lobby and Mark Six in Thai and English go to e2e/screenshots/.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -147,35 +148,7 @@ describe('live game screens', () => {
     const page = await context.newPage();
     const calls = apiCalls(page);
     try {
-      // The game's stream, answered here: a time stamp, and a `settled` event when the test asks for one. The body
-      // ends, so EventSource comes back after `retry` (the real server keeps it open).
-      let settle = false;
-      let served = 0;
-      await page.route(isEvents, async (route) => {
-        const events = [`retry: 300`, `event: time\ndata: ${JSON.stringify({ server_time: Date.now() })}`];
-        if (settle) {
-          events.push(`event: settled\ndata: ${JSON.stringify({ games_id: k3?.id, issue: '20261122-0001' })}`);
-          settle = false;
-          served += 1;
-        }
-        await route.fulfill({
-          status: 200,
-          headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
-          body: `${events.join('\n\n')}\n\n`,
-        });
-      });
-      // After the settlement the wallet answers a new balance (as a payout would): the chip must show it.
-      let paid = false;
-      await page.route(
-        (u) => u.pathname === '/api/wallet/index',
-        async (route) => {
-          const response = await route.fetch();
-          const body = (await response.json()) as { data: { balance: number } };
-          if (paid) body.data.balance += 123_400;
-          await route.fulfill({ response, json: body });
-        },
-      );
-
+      const stream = await simulateSettlement(page, k3?.id ?? 0);
       await page.goto(`/kuaisan?type=df_k3&category_id=${k3?.id}`);
       await page.getByTestId('bet-try-demo').click();
       const chip = page.getByTestId('topbar-balance');
@@ -188,9 +161,8 @@ describe('live game screens', () => {
       await page.waitForTimeout(1500);
       expect(wallets()).toBe(quiet);
 
-      paid = true;
-      settle = true;
-      await expect.poll(() => served, { timeout: 5000 }).toBe(1);
+      stream.settle();
+      await expect.poll(stream.served, { timeout: 5000 }).toBe(1);
       await expect.poll(wallets, { timeout: 5000 }).toBeGreaterThan(quiet);
       await expect.poll(async () => ((await chip.textContent()) ?? '').trim(), { timeout: 5000 }).not.toBe(before);
       expect(page.url()).toContain('/kuaisan');
@@ -198,7 +170,94 @@ describe('live game screens', () => {
       await context.close();
     }
   }, 60_000);
+
+  it("/orders follows the all-games stream: a 'settled' event refreshes the list and the balance", async () => {
+    const k3 = (await games()).find((g) => g.code === 'df_k3');
+    const context = await phone(t.browser, t.site.url, 'en');
+    const page = await context.newPage();
+    const calls = apiCalls(page);
+    try {
+      // A guest session from the game page, then the unsettled list, on the real stream first: one connection, for
+      // every game.
+      await page.goto(`/kuaisan?type=df_k3&category_id=${k3?.id}`);
+      await page.getByTestId('bet-try-demo').click();
+      await page.getByTestId('topbar-balance').waitFor();
+      const atOrders = calls.length;
+      await page.goto('/orders');
+      await page.getByTestId('bets-tab-unsettled').waitFor();
+      await page.waitForTimeout(2000);
+      expect(calls.slice(atOrders).filter((c) => c.startsWith('GET /api/game/events'))).toEqual([
+        'GET /api/game/events',
+      ]);
+
+      // Now the stream is answered by the test: a `settled` event fetches the list and the wallet again.
+      const stream = await simulateSettlement(page, k3?.id ?? 0);
+      await page.reload();
+      const chip = page.getByTestId('topbar-balance');
+      await chip.waitFor();
+      const before = ((await chip.textContent()) ?? '').trim();
+      const lists = () => calls.filter((c) => c.startsWith('GET /api/bet/list?')).length;
+      const wallets = () => calls.filter((c) => c === 'GET /api/wallet/index').length;
+      await expect.poll(lists, { timeout: 5000 }).toBeGreaterThan(0);
+      // Reconnects alone refresh nothing.
+      await page.waitForTimeout(1500);
+      const quiet = { lists: lists(), wallets: wallets() };
+      await page.waitForTimeout(1500);
+      expect({ lists: lists(), wallets: wallets() }).toEqual(quiet);
+
+      stream.settle();
+      await expect.poll(stream.served, { timeout: 5000 }).toBe(1);
+      await expect.poll(lists, { timeout: 5000 }).toBeGreaterThan(quiet.lists);
+      await expect.poll(wallets, { timeout: 5000 }).toBeGreaterThan(quiet.wallets);
+      await expect.poll(async () => ((await chip.textContent()) ?? '').trim(), { timeout: 5000 }).not.toBe(before);
+      const last = calls.filter((c) => c.startsWith('GET /api/bet/list?')).at(-1) ?? '';
+      expect(last).toContain('status=unsettled');
+      expect(page.url()).toContain('/orders');
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 });
+
+/**
+ * The events stream, answered by the test: a time stamp, and one `settled` event for `gamesId` after `settle()`. The
+ * body ends, so EventSource comes back after `retry` (the real server keeps it open). From then on the wallet
+ * answers a higher balance, as a payout would.
+ */
+async function simulateSettlement(page: Page, gamesId: number) {
+  let settle = false;
+  let paid = false;
+  let served = 0;
+  await page.route(isEvents, async (route) => {
+    const events = [`retry: 300`, `event: time\ndata: ${JSON.stringify({ server_time: Date.now() })}`];
+    if (settle) {
+      events.push(`event: settled\ndata: ${JSON.stringify({ games_id: gamesId, issue: '20261122-0001' })}`);
+      settle = false;
+      served += 1;
+    }
+    await route.fulfill({
+      status: 200,
+      headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
+      body: `${events.join('\n\n')}\n\n`,
+    });
+  });
+  await page.route(
+    (u) => u.pathname === '/api/wallet/index',
+    async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: { balance: number } };
+      if (paid) body.data.balance += 123_400;
+      await route.fulfill({ response, json: body });
+    },
+  );
+  return {
+    settle: () => {
+      paid = true;
+      settle = true;
+    },
+    served: () => served,
+  };
+}
 
 /**
  * The seven balls of the first result row under `scope`: each ball's animal is the domain's for the period's draw

@@ -4,11 +4,12 @@
  * its two chosen numbers —, sees the countdown run down and the period seal, reaches the rules (odds and RTP) in one
  * tap, then waits once until every slip's own period is drawn and settled. /settled must show each slip with its
  * status and the payout the domain computes from the drawn result in the history (settleBetItem with the slip's
- * play code and odds_bps), and the demo balance must have moved by −stakes + payouts exactly.
+ * play code and odds_bps) — a Mark Six slip with each drawn ball's zodiac animal, as in the history —, and the demo
+ * balance must have moved by −stakes + payouts exactly.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { findPlay, minor, oddsBps, settleBetItem, type GameFamily } from '@fairdraw/domain';
+import { findPlay, minor, oddsBps, settleBetItem, zodiacOf, type GameFamily } from '@fairdraw/domain';
 import type { BetSlip, HistoryItem } from '@fairdraw/contract';
 import { phone } from './harness.ts';
 import { useSite } from './fixtures.ts';
@@ -165,7 +166,7 @@ describe('games', () => {
         .toBe(ids.length);
 
       // The expected payout from the drawn result in the public history, computed here with the domain.
-      const expected = new Map<number, { status: string; payout: number }>();
+      const expected = new Map<number, { status: string; payout: number; zodiac?: string[] }>();
       let stakes = 0;
       let payouts = 0;
       for (const s of slips) {
@@ -177,6 +178,9 @@ describe('games', () => {
         const result = drawn?.result ?? [];
         expect(slip.result).toEqual(result);
         const drawDate = slip.issue.replace(/^(\d{4})(\d{2})(\d{2})-\d+$/, '$1-$2-$3');
+        // Mark Six: each drawn number's animal for the draw date, as in the history; none for the other families.
+        const zodiac = s.gameCase.family === 'marksix' ? result.map((n) => zodiacOf(n, drawDate)) : undefined;
+        expect(slip.zodiac, `${s.gameCase.code} zodiac`).toEqual(zodiac);
         let payout = 0;
         const results: string[] = [];
         for (const item of slip.items) {
@@ -197,7 +201,7 @@ describe('games', () => {
         const status = results.includes('win') ? 'won' : results.every((r) => r === 'push') ? 'push' : 'lost';
         expect(slip.status).toBe(status);
         expect(slip.payout).toBe(payout);
-        expected.set(s.id, { status, payout });
+        expected.set(s.id, { status, payout, zodiac });
         payouts += payout;
       }
 
@@ -210,6 +214,10 @@ describe('games', () => {
         expect(await row.getAttribute('data-status'), `slip ${s.id}`).toBe(want?.status);
         expect((await row.getByTestId('bet-status').textContent())?.trim()).not.toBe('');
         expect(digits(await row.getByTestId('bet-payout').textContent()), `slip ${s.id} payout`).toBe(want?.payout);
+        const animals = await row
+          .getByTestId('ball-zodiac')
+          .evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.zodiac ?? ''));
+        expect(animals, `slip ${s.id} zodiac`).toEqual(want?.zodiac ?? []);
       }
 
       // Demo balance: −stakes + payouts, to the minor unit.

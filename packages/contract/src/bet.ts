@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { minorAmount, pageQuery } from './common.ts';
-import { ISSUE_PATTERN } from './game.ts';
+import { ISSUE_PATTERN, MARK_SIX_ZODIACS } from './game.ts';
 
 /**
  * A bet slip: every item of one period of one game, accepted or refused whole. Amounts are integer minor units.
@@ -59,6 +59,8 @@ export const betSlip = z.object({
   status: z.enum(BET_STATUSES),
   payout: minorAmount.nullable(),
   result: z.array(z.number().int()).nullable(),
+  /** Mark Six, once drawn: each result number's animal as of the period's draw date (as in the game's history). */
+  zodiac: z.array(z.enum(MARK_SIX_ZODIACS)).optional(),
   created_at: z.number().int(),
   settled_at: z.number().int().nullable(),
   items: z.array(betItem),

@@ -17,6 +17,7 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import type { Outcome } from '../../lib/batch-queue.ts';
 import { ALL_IN_TEMPLATES } from '../draws/draws.seed.ts';
 import { groupName, resolvePlay, translatePlayText } from '../draws/play-items.service.ts';
+import { resultZodiac } from '../draws/periods.service.ts';
 import { parseIssue } from '../draws/schedule.ts';
 import * as repo from './bets.repository.ts';
 import type { BetItemRow, SlipRow } from './bets.repository.ts';
@@ -210,6 +211,7 @@ function toSlip(lang: Lang, s: SlipRow, items: BetItemRow[]): BetSlip {
     status: s.status,
     payout: s.payout,
     result: s.result,
+    ...(s.result ? resultZodiac(family, s.issue, s.result) : {}),
     created_at: s.created_at.getTime(),
     settled_at: s.settled_at ? s.settled_at.getTime() : null,
     items: items.map((i) => toItem(lang, family, drawDate, i)),

@@ -14,6 +14,7 @@ import { useMoney } from '../../../lib/wallet.ts';
 import { useBetList, type BetListStatus } from '../api/game-api.ts';
 import { ResultView } from '../components/results.tsx';
 import { familyOf } from '../lib/derive.ts';
+import { useGameEvents } from '../lib/use-game-clock.ts';
 
 const TONE: Record<BetStatus, 'ok' | 'wait' | 'bad'> = {
   won: 'ok',
@@ -24,9 +25,14 @@ const TONE: Record<BetStatus, 'ok' | 'wait' | 'bad'> = {
 };
 const MARK = { ok: '✓', wait: '…', bad: '✕' } as const;
 
-/** /orders (unsettled), /settled (won, lost, push, void) and /bettingHistory: one page, two tabs. */
+/**
+ * /orders (unsettled), /settled (won, lost, push, void) and /bettingHistory: one page, two tabs. While it is open it
+ * follows the all-games events stream, so a `settled` event refreshes the lists and the balance without a reload
+ * (nothing changes when the stream is down: the lists are as fetched).
+ */
 export function BetsPage() {
   const { t } = useTranslation();
+  useGameEvents('all');
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const tab: BetListStatus = pathname.toLowerCase().startsWith('/settled') ? 'settled' : 'unsettled';
@@ -102,7 +108,7 @@ function SlipRow({ slip }: { slip: BetSlip }) {
           </span>
         </div>
       )}
-      {slip.result && family && <ResultView family={family} result={slip.result} compact />}
+      {slip.result && family && <ResultView family={family} result={slip.result} zodiac={slip.zodiac} compact />}
       {href && slip.status === 'unsettled' && (
         <div className="record__actions">
           <Link to={href} className="btn btn--ghost btn--small">
