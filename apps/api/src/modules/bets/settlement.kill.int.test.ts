@@ -38,8 +38,9 @@ describe('SIGKILL during settlement (PostgreSQL)', () => {
     'a killed settlement leaves the period untouched; after restart every slip is settled exactly once',
     async () => {
       const db = t.app.db;
-      // An hour ago, so the period is long drawn when the servers start (they settle every 'drawn' period).
-      const T = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 3_600_000 + 5_000);
+      // About an hour ago, so the period is long drawn when the servers start (they settle every 'drawn' period);
+      // 5 s into a ten-minute slot, so df_pk10 (600 s cycle, sealed 60 s before its draw) has an open period then.
+      const T = new Date(Math.floor(Date.now() / 600_000) * 600_000 - 3_600_000 + 5_000);
       await openAt(t.app, T);
       const op = await operatorToken(t.app);
       const pk = await openPeriod(t.app, 'df_pk10');

@@ -379,8 +379,9 @@ describe('bets while on a break', () => {
     await fund(t.app, op, p.token, 10_000);
     const res = await choose(p.token, { kind: 'timeout_24h', password: p.password, confirm: true });
     const until = formatExclusionEnd((res.body.data as ProtectionState).active!.ends_at, TZ);
-    // Periods open at the app's clock, set after the break began.
-    await openAt(t.app, new Date());
+    // Periods open at the app's clock: 5 s into the next minute: after the break began, and inside df_k3's betting window (60 s cycle, sealed for the
+    // last 10 s), whatever the second the test runs at.
+    await openAt(t.app, new Date(Math.floor(Date.now() / 60_000) * 60_000 + 65_000));
     const period = await openPeriod(t.app, 'df_k3');
     const plays = await playItems(t.app, 'df_k3');
     const slips = await count(t.app, 'bets');
