@@ -73,7 +73,9 @@ function betsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) =
     },
     { maxBatch: 256, workers: 2 },
   );
-  app.addHook('preClose', () => slips.close());
+  // onClose runs once the requests in flight are answered (each waits for its batch), so the queue is empty by
+  // then; closing it earlier (preClose) would fail a bet that was still being checked when shutdown began.
+  app.addHook('onClose', () => slips.close());
   const commit = (slip: PreparedSlip) => slips.submit(slip);
   const catalog = createBetCatalog(app.db);
   const bettor = [
