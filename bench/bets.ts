@@ -5,14 +5,16 @@
  * The API (apps/api/src/server.ts) runs on a fresh database fd_bench_<random> with GAME_CYCLE_OVERRIDE_SECONDS=3600
  * (so the period stays open through the run). BENCH_PLAYERS guests (default 200; guests stake demo money, the same
  * code path and ledger posting as cash) each get a session; autocannon then drives POST /api/game/bet for
- * BENCH_SECONDS (default 15) on BENCH_CONNECTIONS (default 32), every request with the next guest's token, the open
- * issue from POST /api/game/current_game and one item at the minimum stake. Afterwards the ledger check runs
+ * BENCH_SECONDS (default 15) on BENCH_CONNECTIONS (default 32), every request with the next guest's token, its own
+ * Idempotency-Key (as the web sends one per slip), the open issue from POST /api/game/current_game and one item at
+ * the minimum stake. Afterwards the ledger check runs
  * (`npm run ledger:check` on that DATABASE_URL) and the slips in the database are counted against the 2xx answers.
  * Both databases are dropped at the end, failure or not.
  *
  * Target: bets/s ÷ pgbench TPS ≥ 1.0 with p99 ≤ 50 ms.
  */
 import autocannon from 'autocannon';
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createScratchDatabase, pgbenchTps, run, startApi, type Api } from './pg.ts';
 
@@ -98,6 +100,7 @@ try {
 
   const body = JSON.stringify({ games_id: game.id, issue, items: [{ play_id: play.id, amount: stake }] });
   let n = 0;
+  const runId = randomBytes(6).toString('hex');
   const fire = (duration: number) =>
     autocannon({
       url: `${api!.url}/api/game/bet`,
@@ -109,7 +112,13 @@ try {
           setupRequest: (req) => ({
             ...req,
             body,
-            headers: { 'content-type': 'application/json', lang: 'en', token: tokens[n++ % tokens.length] ?? '' },
+            headers: {
+              'content-type': 'application/json',
+              lang: 'en',
+              token: tokens[n % tokens.length] ?? '',
+              // A key per slip, as the web sends (apps/web lib/idempotency.ts).
+              'idempotency-key': `bench-${runId}-${n++}`,
+            },
           }),
         },
       ],

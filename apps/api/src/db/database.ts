@@ -15,7 +15,7 @@ import type {
 import type { DepositsTable, RechargeChannelsTable } from './tables-deposits.ts';
 import type { WithdrawalsTable } from './tables-withdrawals.ts';
 import type { GameSchedulesTable, PeriodsTable, PlayItemsTable } from './tables-games.ts';
-import type { BetCashWinsTable, BetItemsTable, BetsTable } from './tables-bets.ts';
+import type { BetCashWinsTable, BetItemsTable, BetPeriodStakesTable, BetsTable } from './tables-bets.ts';
 import type { SelfExclusionsTable } from './tables-protection.ts';
 
 /** Text in every language the product speaks, stored as jsonb; Thai is the fallback. */
@@ -115,6 +115,7 @@ export interface Database {
   bets: BetsTable;
   bet_items: BetItemsTable;
   bet_cash_wins: BetCashWinsTable;
+  bet_period_stakes: BetPeriodStakesTable;
   self_exclusions: SelfExclusionsTable;
 }
 

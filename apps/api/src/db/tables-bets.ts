@@ -41,5 +41,12 @@ export interface BetCashWinsTable {
   settled_at: Date;
 }
 
+/** What a player has staked on a period (migration 0011), kept by the bet batch for the per-period limit. */
+export interface BetPeriodStakesTable {
+  period_id: number;
+  user_id: number;
+  staked: number;
+}
+
 export type BetRow = Selectable<BetsTable>;
 export type BetItemRow = Selectable<BetItemsTable>;

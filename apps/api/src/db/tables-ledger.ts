@@ -46,6 +46,8 @@ export interface IdempotencyKeysTable {
   status: 'in_flight' | 'done';
   response_status: number | null;
   response_body: ColumnType<unknown, string | null, string | null>;
+  /** The bet slip an idempotent POST /api/game/bet placed (claimed with it, in the same transaction). */
+  bet_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
 }
 

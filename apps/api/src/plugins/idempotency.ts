@@ -28,6 +28,7 @@ import { sql } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER, idempotencyKey } from '@fairdraw/contract';
 import { z } from 'zod';
+import type { Db } from '../db/database.ts';
 import { AppError } from '../lib/app-error.ts';
 import { sessionHeaders } from '../lib/schemas.ts';
 
@@ -42,6 +43,40 @@ export const idempotentHeaders = sessionHeaders.extend({
 export const IN_FLIGHT_EXPIRY_MS = 5 * 60_000;
 
 type Claim = { userId: number; key: string };
+
+/** A request's idempotency key and the fingerprint of the request it was sent with. */
+export type IdempotencyClaim = { key: string; hash: string };
+
+/** The request's key (null without the header); a malformed key → 400 IDEMPOTENCY_KEY_INVALID. */
+export function idempotencyOf(request: FastifyRequest): IdempotencyClaim | null {
+  const header = request.headers[IDEMPOTENCY_HEADER];
+  if (header === undefined) return null;
+  const parsed = idempotencyKey.safeParse(header);
+  if (!parsed.success) throw new AppError('IDEMPOTENCY_KEY_INVALID', { field: IDEMPOTENCY_HEADER });
+  return { key: parsed.data, hash: requestHash(request) };
+}
+
+/** What a key already claimed answers with: the bet slip it placed, or a stored status and body. */
+export type StoredAnswer = { betId: number } | { status: number; body: unknown };
+
+/**
+ * The answer stored under a key already claimed by this user, or null if there is none (a first try that failed
+ * gave it back a moment ago). The same key with another request → 422 IDEMPOTENCY_KEY_REUSED; still running →
+ * 409 IDEMPOTENCY_IN_FLIGHT.
+ */
+export async function storedAnswer(db: Db, userId: number, claim: IdempotencyClaim): Promise<StoredAnswer | null> {
+  const existing = await db
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('key', '=', claim.key)
+    .executeTakeFirst();
+  if (!existing) return null;
+  if (existing.request_hash !== claim.hash) throw new AppError('IDEMPOTENCY_KEY_REUSED', { field: IDEMPOTENCY_HEADER });
+  if (existing.bet_id !== null) return { betId: existing.bet_id };
+  if (existing.status !== 'done' || existing.response_status === null) throw new AppError('IDEMPOTENCY_IN_FLIGHT');
+  return { status: existing.response_status, body: existing.response_body };
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,14 +104,11 @@ export default fp(
     app.decorateRequest('idempotencyClaim', null);
 
     app.decorate('idempotent', async (request: FastifyRequest, reply: FastifyReply) => {
-      const header = request.headers[IDEMPOTENCY_HEADER];
-      if (header === undefined) return undefined;
-      const parsed = idempotencyKey.safeParse(header);
-      if (!parsed.success) throw new AppError('IDEMPOTENCY_KEY_INVALID', { field: IDEMPOTENCY_HEADER });
+      const claim = idempotencyOf(request);
+      if (!claim) return undefined;
       if (!request.user) throw new AppError('LOGIN_REQUIRED');
       const userId = request.user.id;
-      const key = parsed.data;
-      const hash = requestHash(request);
+      const { key, hash } = claim;
       const expiry = new Date(Date.now() - IN_FLIGHT_EXPIRY_MS);
 
       // The claim: exactly one of any number of concurrent requests inserts (or takes over an abandoned claim).
@@ -103,21 +135,14 @@ export default fp(
         request.idempotencyClaim = { userId, key };
         return undefined;
       }
-      const existing = await app.db
-        .selectFrom('idempotency_keys')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('key', '=', key)
-        .executeTakeFirst();
-      if (!existing) throw new AppError('IDEMPOTENCY_IN_FLIGHT'); // released by a failed first try a moment ago
-      if (existing.request_hash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED', { field: IDEMPOTENCY_HEADER });
-      if (existing.status !== 'done' || existing.response_status === null) throw new AppError('IDEMPOTENCY_IN_FLIGHT');
+      const stored = await storedAnswer(app.db, userId, claim);
+      if (!stored || 'betId' in stored) throw new AppError('IDEMPOTENCY_IN_FLIGHT'); // released a moment ago
       return reply
-        .code(existing.response_status)
+        .code(stored.status)
         .header('idempotent-replayed', 'true')
         .type('application/json; charset=utf-8')
         .serializer(JSON.stringify)
-        .send(existing.response_body);
+        .send(stored.body);
     });
 
     // Stores the final answer before it is sent, so a retry that follows the answer always finds it.

@@ -214,7 +214,52 @@ describe('wallets', () => {
     const b = await bet(t.app, p.token, body, 'bet-replay-0001');
     expect(a.status).toBe(200);
     expect(b.body).toEqual(a.body);
+    expect(b.headers['idempotent-replayed']).toBe('true');
     expect((await getBalances(t.app.db, p.id)).cash).toBe(9_700);
+  });
+
+  it('a key answers with the slip it placed, also when retried after the seal or many times at once', async () => {
+    const p = await cashPlayer(10_000);
+    const k3 = await openPeriod(t.app, 'df_k3');
+    const play = (await playItems(t.app, 'df_k3'))[0]?.id;
+    const body = { games_id: k3.game_id, issue: k3.issue, items: [{ play_id: play, amount: 300 }] };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => bet(t.app, p.token, body, 'bet-burst-0001')));
+    const placed = answers.filter((r) => r.status === 200);
+    // Every answer is the one slip, or "still in flight" for a retry that raced the first try; one stake only.
+    expect(placed.length).toBeGreaterThan(0);
+    for (const r of placed) expect(r.body.data).toEqual(placed[0]?.body.data);
+    for (const r of answers.filter((x) => x.status !== 200)) expect(r.body.error).toBe('IDEMPOTENCY_IN_FLIGHT');
+    expect((await getBalances(t.app.db, p.id)).cash).toBe(9_700);
+
+    // After the seal the same request is still answered with the slip, not PERIOD_SEALED.
+    t.app.setClock(() => k3.seal_at);
+    try {
+      const late = await bet(t.app, p.token, body, 'bet-burst-0001');
+      expect(late.status).toBe(200);
+      expect(late.body.data).toEqual(placed[0]?.body.data);
+      // The same key with another slip: 422, and a fresh key gets the seal.
+      const other = await bet(t.app, p.token, { ...body, items: [{ play_id: play, amount: 400 }] }, 'bet-burst-0001');
+      expect(other.status).toBe(422);
+      expect(other.body.error).toBe('IDEMPOTENCY_KEY_REUSED');
+      const fresh = await bet(t.app, p.token, body, 'bet-burst-0002');
+      expect(fresh.body.error).toBe('PERIOD_SEALED');
+    } finally {
+      t.app.setClock(() => T);
+    }
+    expect((await getBalances(t.app.db, p.id)).cash).toBe(9_700);
+  });
+
+  it('a refused slip does not keep its key: the retry is decided afresh', async () => {
+    const p = await cashPlayer(10_000);
+    const k3 = await openPeriod(t.app, 'df_k3');
+    const play = (await playItems(t.app, 'df_k3'))[0]?.id;
+    const body = { games_id: k3.game_id, issue: k3.issue, items: [{ play_id: play, amount: 15_000 }] };
+    const first = await bet(t.app, p.token, body, 'bet-topup-0001');
+    expect(first.body.error).toBe('INSUFFICIENT_BALANCE');
+    await fund(t.app, op, p.token, 10_000);
+    const retry = await bet(t.app, p.token, body, 'bet-topup-0001');
+    expect(retry.status).toBe(200);
+    expect((await getBalances(t.app.db, p.id)).cash).toBe(5_000);
   });
 });
 

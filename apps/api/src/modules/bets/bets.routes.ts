@@ -15,11 +15,12 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { errors, sessionHeaders } from '../../lib/schemas.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { idempotentHeaders } from '../../plugins/idempotency.ts';
+import { idempotencyOf, idempotentHeaders, storedAnswer } from '../../plugins/idempotency.ts';
 import { actorOf } from '../recharge/recharge.routes.ts';
 import { createBatchQueue } from '../../lib/batch-queue.ts';
 import { createBetCatalog } from './bet-catalog.ts';
 import * as bets from './bets.service.ts';
+import { IdempotentReplay } from './slip-batch.ts';
 import type { PreparedSlip } from './slip-batch.ts';
 import { voidPeriod } from './settlement.service.ts';
 
@@ -92,8 +93,8 @@ function betsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) =
   app.post(
     API.bet,
     {
+      // Idempotent like app.idempotent, but the key is claimed in the slip's own transaction (slip-batch.ts).
       preValidation: bettor,
-      preHandler: app.idempotent,
       schema: {
         tags: ['game'],
         summary: 'Place a bet slip on the current open period (players: cash; guests: demo money; idempotent)',
@@ -107,15 +108,36 @@ function betsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) =
         response: { 200: envelope(betSlip), ...errors(400, 401, 403, 404, 409, 413, 415, 422, 429) },
       },
     },
-    async (request, reply) =>
-      reply.ok(
-        await bets.placeBet(catalog, commit, bettorOf(request), request.body, {
-          currency: app.config.currency,
-          timeZone: app.config.businessTimeZone,
-          lang: request.lang,
-          now: app.clock,
-        }),
-      ),
+    async (request, reply) => {
+      const user = bettorOf(request);
+      const claim = idempotencyOf(request);
+      try {
+        return reply.ok(
+          await bets.placeBet(
+            catalog,
+            commit,
+            user,
+            request.body,
+            {
+              currency: app.config.currency,
+              timeZone: app.config.businessTimeZone,
+              lang: request.lang,
+              now: app.clock,
+            },
+            claim,
+          ),
+        );
+      } catch (error) {
+        // The key was used already (the batch found it claimed), or the slip is refused now (say the period sealed
+        // since): a key that placed a slip answers with that slip, never a second bet nor a different answer.
+        if (!claim || !(error instanceof IdempotentReplay || error instanceof AppError)) throw error;
+        const stored = await storedAnswer(app.db, user.id, claim);
+        const slip = stored && 'betId' in stored ? await bets.slipById(app.db, stored.betId, request.lang) : undefined;
+        if (slip) return reply.header('idempotent-replayed', 'true').ok(slip);
+        if (stored || error instanceof IdempotentReplay) throw new AppError('IDEMPOTENCY_IN_FLIGHT');
+        throw error;
+      }
+    },
   );
 
   app.get(

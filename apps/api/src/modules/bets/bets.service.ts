@@ -14,6 +14,7 @@ import { localize } from '../../db/database.ts';
 import type { Db, LocalizedText } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
+import type { IdempotencyClaim } from '../../plugins/idempotency.ts';
 import type { Outcome } from '../../lib/batch-queue.ts';
 import { ALL_IN_TEMPLATES } from '../draws/draws.seed.ts';
 import { groupName, resolvePlay, translatePlayText } from '../draws/play-items.service.ts';
@@ -164,9 +165,10 @@ export async function placeBet(
   user: SessionUser,
   input: BetRequest,
   ctx: BetContext,
+  claim: IdempotencyClaim | null = null,
 ): Promise<BetSlip> {
   const prepared = await prepareSlip(catalog, user, input, ctx);
-  const { slip, items } = await commit(prepared);
+  const { slip, items } = await commit(claim ? { ...prepared, claim } : prepared);
   return toSlip(
     ctx.lang,
     {
@@ -227,6 +229,12 @@ async function slipsWithItems(db: Db, ids: readonly number[], lang: Lang): Promi
       items.filter((i) => i.bet_id === s.id),
     ),
   );
+}
+
+/** A slip as it stands now, by id (an idempotent replay answers with the slip its key placed). */
+export async function slipById(db: Db, betId: number, lang: Lang): Promise<BetSlip | undefined> {
+  const [slip] = await slipsWithItems(db, [betId], lang);
+  return slip;
 }
 
 /** GET /api/bet/list: the caller's own slips, newest first. */

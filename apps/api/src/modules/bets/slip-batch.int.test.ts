@@ -7,7 +7,7 @@ import { openAt, openPeriod, playItems, userIdOf, withPeriodLimit } from '../../
 import { AppError } from '../../lib/app-error.ts';
 import { getBalances, ledgerCheck } from '../ledger/ledger.service.ts';
 import { commitBatch } from './bets.service.ts';
-import { commitSlips } from './slip-batch.ts';
+import { commitSlips, IdempotentReplay } from './slip-batch.ts';
 import type { PreparedSlip } from './slip-batch.ts';
 
 // A batch of slips from several players committed in one transaction (slip-batch.ts): each slip accepted or
@@ -114,6 +114,63 @@ describe('commitSlips', () => {
     const outcomes = await commitSlips(t.app.db, [slip(a, 1_000), slip(a, 1_000)], () => k3.seal_at);
     expect(outcomes.map(errorKey)).toEqual(['PERIOD_SEALED', 'PERIOD_SEALED']);
     expect((await getBalances(t.app.db, a)).cash).toBe(50_000);
+  });
+
+  it('claims each idempotency key with its slip: a key used again is a replay, a refused slip gives its key back', async () => {
+    const a = await player(10_000);
+    const b = await player(0);
+    const claim = (key: string) => ({ key, hash: `hash-of-${key}` });
+    const keyed = (s: PreparedSlip, key: string): PreparedSlip => ({ ...s, claim: claim(key) });
+    const outcomes = await commitSlips(
+      t.app.db,
+      [
+        keyed(slip(a, 1_000), 'batch-key-0001'),
+        keyed(slip(a, 1_000), 'batch-key-0001'), // the same key again in the same batch
+        keyed(slip(b, 1_000), 'batch-key-0001'), // another player's key of the same name
+        keyed(slip(a, 1_000), 'batch-key-0002'),
+      ],
+      () => T,
+    );
+    expect(outcomes.map((o) => (o.ok ? 'ok' : o.error instanceof IdempotentReplay ? 'replay' : errorKey(o)))).toEqual([
+      'ok',
+      'replay',
+      'INSUFFICIENT_BALANCE',
+      'ok',
+    ]);
+    expect((await getBalances(t.app.db, a)).cash).toBe(8_000);
+    const keys = await t.app.db
+      .selectFrom('idempotency_keys')
+      .select(['user_id', 'key', 'bet_id', 'request_hash', 'status', 'response_status'])
+      .where('key', 'in', ['batch-key-0001', 'batch-key-0002'])
+      .orderBy('key')
+      .execute();
+    const first = outcomes[0];
+    const fourth = outcomes[3];
+    if (!first?.ok || !fourth?.ok) throw new Error('slips refused');
+    // b's refused slip left no key behind; a's keys name the slips they placed.
+    expect(keys).toEqual([
+      {
+        user_id: a,
+        key: 'batch-key-0001',
+        bet_id: first.value.slip.id,
+        request_hash: 'hash-of-batch-key-0001',
+        status: 'done',
+        response_status: 200,
+      },
+      {
+        user_id: a,
+        key: 'batch-key-0002',
+        bet_id: fourth.value.slip.id,
+        request_hash: 'hash-of-batch-key-0002',
+        status: 'done',
+        response_status: 200,
+      },
+    ]);
+    // In a later batch the key is still taken.
+    const again = await commitSlips(t.app.db, [keyed(slip(a, 1_000), 'batch-key-0002')], () => T);
+    expect(again[0]?.ok === false && again[0].error instanceof IdempotentReplay).toBe(true);
+    expect((await getBalances(t.app.db, a)).cash).toBe(8_000);
+    expect((await ledgerCheck(t.app.db)).ok).toBe(true);
   });
 });
 

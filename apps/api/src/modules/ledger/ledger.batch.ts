@@ -17,7 +17,7 @@
  *      domain accepts), a user, a known wallet;
  *   2. one insert of the transactions (kind, reference); any (kind, reference) already posted → ALREADY_DECIDED;
  *   3. the accounts that do not exist yet are created; every account touched is locked FOR UPDATE in the ledger's
- *      lock order (lockAccountsByKey, as postTransactions and lockAccounts do: concurrent batches — bets,
+ *      lock order (lockAccountsByKey, as postTransactions and the bet batch do: concurrent batches — bets,
  *      settlements — wait for each other, never deadlock);
  *   4. ONE guarded balance update per account with the sum of its deltas (the guard of applyDeltas: a player account
  *      never goes below zero → INSUFFICIENT_BALANCE);

@@ -18,7 +18,7 @@
  * must roll back (let the error propagate out of `execute`).
  */
 import { accountKey } from '@fairdraw/domain';
-import type { LedgerAccountRef, LedgerTransaction } from '@fairdraw/domain';
+import type { LedgerTransaction } from '@fairdraw/domain';
 import type { LedgerReport } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -128,7 +128,7 @@ async function postChunk(trx: Db, entries: readonly { tx: LedgerTransaction; ref
   }
   const keys = [...accounts.keys()].sort(lockOrder);
   // One UPDATE locks its rows in whatever order its plan visits them; take the locks in lockOrder first, like
-  // postTransaction and lockAccounts, so concurrent batches (bets, settlement) wait for each other, never deadlock.
+  // postTransaction and the bet batch (migration 0011), so concurrent batches (bets, settlement) wait for each other, never deadlock.
   // Accounts that do not exist yet are created first (then locked with the others).
   let idByKey = await repo.lockAccountsByKey(trx, keys);
   if (idByKey.size < keys.length) {
@@ -161,21 +161,6 @@ async function postChunk(trx: Db, entries: readonly { tx: LedgerTransaction; ref
   );
   if (posted.transactions !== entries.length) throw new AppError('ALREADY_DECIDED');
   if (posted.accounts !== deltas.length) throw new AppError('INSUFFICIENT_BALANCE');
-}
-
-/**
- * Locks these accounts (FOR UPDATE, in lockOrder) until the caller's transaction ends and returns their cached
- * balances by account key; an account not created yet reads as balance 0 (id undefined). Bet placement uses it to
- * decide a whole batch of slips against balances nobody else can change meanwhile.
- */
-export async function lockAccounts(
-  trx: Db,
-  refs: readonly LedgerAccountRef[],
-): Promise<Map<string, { id: number | undefined; balance: number }>> {
-  if (!trx.isTransaction) throw new Error('lockAccounts needs a database transaction');
-  const keys = [...new Set(refs.map((r) => accountKey(r)))].sort(lockOrder);
-  const locked = await repo.lockAccountsByKey(trx, keys);
-  return new Map(keys.map((k) => [k, locked.get(k) ?? { id: undefined, balance: 0 }]));
 }
 
 export type UserBalances = { cash: number; demo: number; pending: number };
