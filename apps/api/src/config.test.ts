@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       loginLockMinutes: 15,
       rateLimitMax: 600,
       homeCacheMs: 1000,
+      sessionCacheMs: 60_000,
       logLevel: 'info',
       maintenanceUrl: undefined,
       operator: undefined,

@@ -147,6 +147,16 @@ export type DbOptions = {
  * PostgreSQL when DATABASE_URL is set (a real site), else embedded PGlite under dataDir (a demo that needs no
  * server). One SQL dialect either way. 'memory://' gives a throw-away in-memory PGlite for tests.
  */
+/** Calls `onPayload` for each notification on `channel` (NOTIFY, after its transaction commits); resolves to stop. */
+export type Listen = (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+
+const embedded = new WeakMap<Db, Listen>();
+
+/** LISTEN on an embedded PGlite database (in process), or undefined for PostgreSQL (lib/pg-listen.ts there). */
+export function embeddedListen(db: Db): Listen | undefined {
+  return embedded.get(db);
+}
+
 export function createDb(options: DbOptions): Db {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -156,7 +166,12 @@ export function createDb(options: DbOptions): Db {
   }
   const parsers = { [pg.types.builtins.INT8]: parseInt8 };
   const pglite = options.dataDir === 'memory://' ? new PGlite({ parsers }) : new PGlite(options.dataDir, { parsers });
-  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  embedded.set(db, async (channel, onPayload) => {
+    const stop = await pglite.listen(channel, onPayload);
+    return () => stop();
+  });
+  return db;
 }
 
 /** Picks the text of a language, falling back to Thai. */

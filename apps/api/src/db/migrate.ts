@@ -12,6 +12,7 @@ import * as m0008 from './migrations/2026_11_22_0008_bets.ts';
 import * as m0009 from './migrations/2026_11_22_0009_self_exclusions.ts';
 import * as m0010 from './migrations/2026_11_22_0010_settlement.ts';
 import * as m0011 from './migrations/2026_11_22_0011_bet_batch.ts';
+import * as m0012 from './migrations/2026_11_22_0012_session_changes.ts';
 
 /**
  * The migrations, listed in code rather than found by scanning a folder: the list is type-checked, bundlers and
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_0009_self_exclusions': m0009,
   '2026_11_22_0010_settlement': m0010,
   '2026_11_22_0011_bet_batch': m0011,
+  '2026_11_22_0012_session_changes': m0012,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

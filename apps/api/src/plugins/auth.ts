@@ -4,7 +4,14 @@ import type { Role } from '@fairdraw/contract';
 import { AppError } from '../lib/app-error.ts';
 import { hashToken } from '../lib/tokens.ts';
 import DataLoader from 'dataloader';
+import { LRUCache } from 'lru-cache';
+import { embeddedListen } from '../db/database.ts';
+import { pgListener } from '../lib/pg-listen.ts';
 import { findActiveSessions } from '../modules/accounts/accounts.repository.ts';
+import type { ActiveSession } from '../modules/accounts/accounts.repository.ts';
+
+/** The channel on which a change to a user or a session is announced with the user's id (migration 0012). */
+export const SESSION_CHANNEL = 'fd_sessions';
 
 export type SessionUser = {
   id: number;
@@ -23,6 +30,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler for routes that need a session: sets request.user or answers 401 LOGIN_REQUIRED. */
     requireSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * Forgets the sessions this instance keeps for the user. The trigger's announcement does it for every instance
+     * a moment after commit; a route that changed the user calls this too, so its own next request never waits.
+     */
+    forgetSessions: (userId: number) => void;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -35,20 +47,65 @@ export default fp(
   (app, _opts, done) => {
     app.decorateRequest('user', null);
     // Sessions asked for in the same turn of the event loop are read with one query (under load many requests
-    // arrive together); nothing is cached between turns, so a revoked session is refused at once.
+    // arrive together), and kept for SESSION_CACHE_MS (never past their expiry) while this instance hears of every
+    // change: a change to a user or a session (a logout, a password change, a fund password) is announced on
+    // SESSION_CHANNEL by a trigger once it commits (migration 0012), and that user's sessions are forgotten at once.
+    // Without the announcements (PostgreSQL connection down) nothing is kept. A read that started before an
+    // announcement is not kept either, so a session revoked meanwhile cannot come back from it.
+    const cached = new LRUCache<string, ActiveSession>({ max: 100_000 });
+    let trusted = false;
+    let generation = 0;
+    const forgetUser = (userId: number) => {
+      generation += 1;
+      for (const [hash, session] of cached.entries()) if (session.user_id === userId) cached.delete(hash);
+    };
     const sessions = new DataLoader(
       async (hashes: readonly string[]) => {
-        const found = await findActiveSessions(app.db, hashes, new Date());
+        const at = generation;
+        const now = new Date();
+        const found = await findActiveSessions(app.db, hashes, now);
+        if (trusted && app.config.sessionCacheMs > 0 && at === generation) {
+          for (const [hash, session] of found) {
+            const ttl = Math.min(app.config.sessionCacheMs, session.expires_at.getTime() - now.getTime());
+            if (ttl > 0) cached.set(hash, session, { ttl });
+          }
+        }
         return hashes.map((h) => found.get(h));
       },
       { cache: false, maxBatchSize: 500 },
     );
+    app.decorate('forgetSessions', forgetUser);
+    const onChange = (payload: string) => forgetUser(Number(payload));
+    const trust = (listening: boolean) => {
+      trusted = listening;
+      generation += 1;
+      if (!listening) cached.clear();
+    };
+    if (app.config.databaseUrl) {
+      const listener = pgListener(app.config.databaseUrl, SESSION_CHANNEL, onChange, { log: app.log, onState: trust });
+      app.addHook('onReady', () => listener.start());
+      app.addHook('onClose', () => listener.stop());
+    } else {
+      const listen = embeddedListen(app.db);
+      if (listen) {
+        let stop: (() => Promise<void>) | undefined;
+        app.addHook('onReady', async () => {
+          stop = await listen(SESSION_CHANNEL, onChange);
+          trust(true);
+        });
+        app.addHook('onClose', async () => {
+          trust(false);
+          await stop?.();
+        });
+      }
+    }
     app.decorate('requireSession', async (request: FastifyRequest) => {
       const token = request.headers.token;
       if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_LENGTH) {
         throw new AppError('LOGIN_REQUIRED');
       }
-      const row = await sessions.load(hashToken(token));
+      const hash = hashToken(token);
+      const row = cached.get(hash) ?? (await sessions.load(hash));
       if (!row) throw new AppError('LOGIN_REQUIRED');
       request.user = {
         id: row.user_id,

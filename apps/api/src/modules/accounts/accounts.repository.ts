@@ -31,6 +31,7 @@ export type ActiveSession = {
   is_guest: boolean;
   created_at: Date;
   has_fund_password: boolean;
+  expires_at: Date;
 };
 
 /** The sessions of these token hashes that are neither revoked nor expired at `now`, with their users (one query), by token hash. */
@@ -53,6 +54,7 @@ export async function findActiveSessions(
       'u.is_guest',
       'u.created_at',
       sql<boolean>`u.fund_password_hash is not null`.as('has_fund_password'),
+      's.expires_at',
     ])
     .where('s.token_hash', 'in', [...tokenHashes])
     .where('s.revoked_at', 'is', null)

@@ -76,7 +76,10 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (request.user) await accounts.logout(app.db, request.user);
+      if (request.user) {
+        await accounts.logout(app.db, request.user);
+        app.forgetSessions(request.user.id);
+      }
       return reply.ok(null);
     },
   );

@@ -17,7 +17,9 @@ import { createUpcomingPeriods, tick } from '../draws/draws.service.ts';
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const PLAYERS = 10;
 const BETS = 100;
-const BURSTS_MS = [100, 70, 45, 25, 10];
+// How long before seal_at each burst is sent; the last ones straddle it (a batch answers within a few ms, so only
+// bets sent within a few ms of seal_at are still between their window check and the period lock when it seals).
+const BURSTS_MS = [100, 25, 10, 4, 2, 1, 0, -1, -3, -10];
 
 let t: TestApp;
 let base: string;
@@ -79,8 +81,8 @@ describe('bets racing the seal (PostgreSQL)', () => {
         const r = await sql<{ n: string }>`select count(*) as n from bets where period_id = ${period.id}`.execute(db);
         countAtSeal = Number(r.rows[0]?.n);
       })();
-      // 50 bets sent one every 14 ms from 1 s before the seal, then 50 in five bursts 100–10 ms before it, so many are between
-      // their first window check and the period lock when tick seals (a warm-up slip first).
+      // 50 bets sent one every 14 ms from 1 s before the seal, then 50 in ten bursts from 100 ms before it to 10 ms
+      // after, so some are between their first window check and the period lock when tick seals (a warm-up first).
       const warm = await fetch(`${base}${API.bet}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', token: tokens[0] ?? '', lang: 'en' },

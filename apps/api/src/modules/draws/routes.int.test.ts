@@ -139,7 +139,13 @@ describe('GET /api/game/verify', () => {
     expect(verifyPeriodRecord({ ...record, result: [other, ...h.result.slice(1)] })).toBe(false);
     expect(verifyPeriodRecord({ ...record, seed: new Uint8Array(32) })).toBe(false);
     expect(verifyPeriodRecord({ ...record, commitment: '0'.repeat(64) })).toBe(false);
-    expect(verifyPeriodRecord({ ...record, issue: '20200101-0001' })).toBe(false);
+    // Another issue draws other numbers from the same seed — except by chance (1 in 216 for three dice): take the
+    // first issue whose draw differs, so the check cannot fail by luck.
+    const drawOf = (issue: string) => drawFd1({ ...record, issue, beacon: '', seed: record.seed });
+    const tampered = ['20200101-0001', '20200101-0002', '20200101-0003'].find(
+      (issue) => drawOf(issue).join() !== h.result.join(),
+    );
+    expect(verifyPeriodRecord({ ...record, issue: tampered ?? '' })).toBe(false);
     expect(verifyPeriodRecord({ ...record, algorithm: 'fd0' })).toBe(false);
     expect(verifyPeriodRecord({ ...record, seed: null })).toBe(false);
   });
