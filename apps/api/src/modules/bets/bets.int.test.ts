@@ -36,6 +36,14 @@ async function cashPlayer(cash: number) {
   return { ...p, id: await userIdOf(t.app, p.token) };
 }
 
+/** A player with `cash`, and a one-item k3 slip of `amount` on the open period. */
+async function k3Slip(cash: number, amount: number) {
+  const p = await cashPlayer(cash);
+  const k3 = await openPeriod(t.app, 'df_k3');
+  const play = (await playItems(t.app, 'df_k3'))[0]?.id;
+  return { p, k3, play, body: { games_id: k3.game_id, issue: k3.issue, items: [{ play_id: play, amount }] } };
+}
+
 const slipCount = () => count(t.app, 'bets');
 const ledgerTxCount = () => count(t.app, 'ledger_transactions');
 
@@ -206,10 +214,7 @@ describe('wallets', () => {
   });
 
   it('an idempotent replay places the slip once', async () => {
-    const p = await cashPlayer(10_000);
-    const k3 = await openPeriod(t.app, 'df_k3');
-    const play = (await playItems(t.app, 'df_k3'))[0]?.id;
-    const body = { games_id: k3.game_id, issue: k3.issue, items: [{ play_id: play, amount: 300 }] };
+    const { p, body } = await k3Slip(10_000, 300);
     const a = await bet(t.app, p.token, body, 'bet-replay-0001');
     const b = await bet(t.app, p.token, body, 'bet-replay-0001');
     expect(a.status).toBe(200);
@@ -219,10 +224,7 @@ describe('wallets', () => {
   });
 
   it('a key answers with the slip it placed, also when retried after the seal or many times at once', async () => {
-    const p = await cashPlayer(10_000);
-    const k3 = await openPeriod(t.app, 'df_k3');
-    const play = (await playItems(t.app, 'df_k3'))[0]?.id;
-    const body = { games_id: k3.game_id, issue: k3.issue, items: [{ play_id: play, amount: 300 }] };
+    const { p, k3, play, body } = await k3Slip(10_000, 300);
     const answers = await Promise.all(Array.from({ length: 5 }, () => bet(t.app, p.token, body, 'bet-burst-0001')));
     const placed = answers.filter((r) => r.status === 200);
     // Every answer is the one slip, or "still in flight" for a retry that raced the first try; one stake only.
@@ -250,10 +252,7 @@ describe('wallets', () => {
   });
 
   it('a refused slip does not keep its key: the retry is decided afresh', async () => {
-    const p = await cashPlayer(10_000);
-    const k3 = await openPeriod(t.app, 'df_k3');
-    const play = (await playItems(t.app, 'df_k3'))[0]?.id;
-    const body = { games_id: k3.game_id, issue: k3.issue, items: [{ play_id: play, amount: 15_000 }] };
+    const { p, body } = await k3Slip(10_000, 15_000);
     const first = await bet(t.app, p.token, body, 'bet-topup-0001');
     expect(first.body.error).toBe('INSUFFICIENT_BALANCE');
     await fund(t.app, op, p.token, 10_000);
