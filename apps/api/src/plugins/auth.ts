@@ -52,12 +52,20 @@ export default fp(
     // SESSION_CHANNEL by a trigger once it commits (migration 0012), and that user's sessions are forgotten at once.
     // Without the announcements (PostgreSQL connection down) nothing is kept. A read that started before an
     // announcement is not kept either, so a session revoked meanwhile cannot come back from it.
-    const cached = new LRUCache<string, ActiveSession>({ max: 100_000 });
+    const byUser = new Map<number, Set<string>>(); // the token hashes kept for each user
+    const cached = new LRUCache<string, ActiveSession>({
+      max: 100_000,
+      dispose: (session, hash) => {
+        const hashes = byUser.get(session.user_id);
+        hashes?.delete(hash);
+        if (hashes?.size === 0) byUser.delete(session.user_id);
+      },
+    });
     let trusted = false;
     let generation = 0;
     const forgetUser = (userId: number) => {
       generation += 1;
-      for (const [hash, session] of cached.entries()) if (session.user_id === userId) cached.delete(hash);
+      for (const hash of [...(byUser.get(userId) ?? [])]) cached.delete(hash);
     };
     const sessions = new DataLoader(
       async (hashes: readonly string[]) => {
@@ -67,7 +75,11 @@ export default fp(
         if (trusted && app.config.sessionCacheMs > 0 && at === generation) {
           for (const [hash, session] of found) {
             const ttl = Math.min(app.config.sessionCacheMs, session.expires_at.getTime() - now.getTime());
-            if (ttl > 0) cached.set(hash, session, { ttl });
+            if (ttl <= 0) continue;
+            cached.set(hash, session, { ttl });
+            const hashes = byUser.get(session.user_id);
+            if (hashes) hashes.add(hash);
+            else byUser.set(session.user_id, new Set([hash]));
           }
         }
         return hashes.map((h) => found.get(h));
