@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API } from '@fairdraw/contract';
 import { createUpcomingPeriods, tick } from '../modules/draws/draws.service.ts';
+import type { PreparedSlip } from '../modules/bets/slip-batch.ts';
 import { auth } from './money-helper.ts';
 import { call } from './helper.ts';
 
@@ -70,4 +71,32 @@ export async function withPeriodLimit<T>(app: FastifyInstance, max: number, fn: 
   } finally {
     await set(20_000_000);
   }
+}
+
+/** A checked one-item k3 cash slip, as prepareSlip hands it to the batch (for tests of commitSlips). */
+export function preparedSlip(
+  period: { id: number; issue: string; game_id: number },
+  play: { id: number; code: string; group_code: string; odds_bps: number },
+  userId: number,
+  amount: number,
+): PreparedSlip {
+  return {
+    userId,
+    wallet: 'cash',
+    game: { id: period.game_id, code: 'df_k3', family: 'k3', name: { th: 'k3' } },
+    period: { id: period.id, issue: period.issue },
+    items: [
+      {
+        play_item_id: play.id,
+        code: play.code,
+        group_code: play.group_code,
+        numbers: null,
+        odds_bps: play.odds_bps,
+        amount,
+      },
+    ],
+    total: amount,
+    currency: 'THB',
+    timeZone: 'Asia/Bangkok',
+  };
 }

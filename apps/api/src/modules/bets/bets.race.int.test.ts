@@ -5,10 +5,11 @@ import { buildTestApp, registerPlayer } from '../../test/helper.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { operatorToken } from '../../test/money-helper.ts';
 import { fund } from '../../test/withdraw-helper.ts';
-import { CTX, openAt, openPeriod, playItems, userIdOf, withPeriodLimit } from '../../test/bets-helper.ts';
+import { CTX, openAt, openPeriod, playItems, preparedSlip, userIdOf, withPeriodLimit } from '../../test/bets-helper.ts';
 import { getBalances, ledgerCheck } from '../ledger/ledger.service.ts';
 import { tick } from '../draws/draws.service.ts';
 import { settleDrawnPeriods } from './settlement.service.ts';
+import { commitSlips, IdempotentReplay } from './slip-batch.ts';
 
 // Races (trust.md 5, 7, 9) on real PostgreSQL over real HTTP. PostgreSQL only: PGlite runs one transaction at a
 // time, so requests never overlap inside the database there and these tests could not fail — they would prove
@@ -74,6 +75,51 @@ describe('parallel bets and settlements (PostgreSQL)', () => {
       expect((await getBalances(t.app.db, id)).cash).toBe(95_000);
     });
   });
+
+  it.skipIf(!onPostgres)(
+    'batches committed at once (as from several API instances) share players and keys: no deadlock, each key placed once',
+    async () => {
+      const PLAYERS = 12;
+      const KEYS = 8; // per player
+      const BATCHES = 40;
+      const players = await Promise.all(
+        Array.from({ length: PLAYERS }, async () => {
+          const p = await registerPlayer(t.app);
+          await fund(t.app, op, p.token, 10_000);
+          return userIdOf(t.app, p.token);
+        }),
+      );
+      const k3 = await openPeriod(t.app, 'df_k3');
+      const play = (await playItems(t.app, 'df_k3'))[0];
+      if (!play) throw new Error('no k3 play');
+      // Each batch: 8 slips of random players with random keys, in random order, so the batches overlap in
+      // wallets and keys both ways. A key's request is the same wherever it is sent (same hash).
+      const pick = (n: number) => Math.floor(Math.random() * n);
+      const batches = Array.from({ length: BATCHES }, () =>
+        Array.from({ length: 8 }, () => {
+          const user = players[pick(PLAYERS)] as number;
+          const key = `race-${user}-${pick(KEYS)}`;
+          return { ...preparedSlip(k3, play, user, 100), claim: { key, hash: key } };
+        }),
+      );
+      const outcomes = (await Promise.all(batches.map((b) => commitSlips(t.app.db, b, () => T)))).flat();
+      for (const o of outcomes) if (!o.ok) expect(o.error).toBeInstanceOf(IdempotentReplay);
+      const used = new Set(batches.flat().map((s) => s.claim.key));
+      expect(outcomes.filter((o) => o.ok)).toHaveLength(used.size);
+      for (const user of players) {
+        const keys = [...used].filter((k) => k.startsWith(`race-${user}-`)).length;
+        expect((await getBalances(t.app.db, user)).cash).toBe(10_000 - 100 * keys);
+        const placed = await t.app.db
+          .selectFrom('idempotency_keys')
+          .select(['key', 'bet_id'])
+          .where('user_id', '=', user)
+          .execute();
+        expect(placed).toHaveLength(keys);
+        expect(placed.every((k) => k.bet_id !== null)).toBe(true);
+      }
+      expect((await ledgerCheck(t.app.db)).ok).toBe(true);
+    },
+  );
 
   it.skipIf(!onPostgres)('two settlements at once pay each slip once', async () => {
     const players = await Promise.all(

@@ -3,7 +3,7 @@ import { buildTestApp, registerPlayer } from '../../test/helper.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { operatorToken } from '../../test/money-helper.ts';
 import { fund } from '../../test/withdraw-helper.ts';
-import { openAt, openPeriod, playItems, userIdOf, withPeriodLimit } from '../../test/bets-helper.ts';
+import { openAt, openPeriod, playItems, preparedSlip, userIdOf, withPeriodLimit } from '../../test/bets-helper.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { getBalances, ledgerCheck } from '../ledger/ledger.service.ts';
 import { commitBatch } from './bets.service.ts';
@@ -39,25 +39,7 @@ async function player(cash: number): Promise<number> {
 }
 
 function slip(userId: number, amount: number, playItemId = play.id): PreparedSlip {
-  return {
-    userId,
-    wallet: 'cash',
-    game: { id: k3.game_id, code: 'df_k3', family: 'k3', name: { th: 'k3' } },
-    period: { id: k3.id, issue: k3.issue },
-    items: [
-      {
-        play_item_id: playItemId,
-        code: play.code,
-        group_code: play.group_code,
-        numbers: null,
-        odds_bps: play.odds_bps,
-        amount,
-      },
-    ],
-    total: amount,
-    currency: 'THB',
-    timeZone: 'Asia/Bangkok',
-  };
+  return preparedSlip(k3, { ...play, id: playItemId }, userId, amount);
 }
 
 const errorKey = (o: { ok: boolean; error?: unknown }) => (o.error instanceof AppError ? o.error.key : undefined);
