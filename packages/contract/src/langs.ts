@@ -3,6 +3,37 @@ export const LANGS = ['th', 'en', 'zh-cn', 'zh-hk', 'vi', 'pt'] as const;
 export type Lang = (typeof LANGS)[number];
 export const DEFAULT_LANG: Lang = 'th';
 
+/** BCP 47 locale tags for Intl, per product language (th-TH counts years in the Buddhist era, as Thai readers do). */
+export const INTL_LOCALE: Record<Lang, string> = {
+  th: 'th-TH',
+  en: 'en-US',
+  'zh-cn': 'zh-CN',
+  'zh-hk': 'zh-HK',
+  vi: 'vi-VN',
+  pt: 'pt-BR',
+};
+
+/**
+ * An instant as a short date and time in `timeZone`, with the zone shown (and the year where it matters): how the
+ * web shows times, and how the API's messages name them, so both read alike in every language.
+ */
+export function formatInstant(
+  epochMs: number,
+  lang: Lang,
+  timeZone = 'Asia/Bangkok',
+  options: { withYear?: boolean } = {},
+): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[lang], {
+    ...(options.withYear ? { year: 'numeric' } : {}),
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(new Date(epochMs));
+}
+
 /** Maps any header or stored value to a supported language; unknown values fall back to Thai. */
 export function resolveLang(value: unknown): Lang {
   if (typeof value !== 'string') return DEFAULT_LANG;

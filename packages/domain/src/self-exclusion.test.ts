@@ -5,7 +5,6 @@ import {
   chooseExclusion,
   EXCLUSION_KINDS,
   exclusionEnd,
-  formatExclusionEnd,
   isExclusionActive,
   isExclusionKind,
   isSelfExclusion,
@@ -157,20 +156,5 @@ describe('chooseExclusion', () => {
         }
       }),
     );
-  });
-});
-
-describe('formatExclusionEnd', () => {
-  it('tells the end in the business time zone with its offset', () => {
-    const end = at('2027-05-22T07:05:00Z');
-    expect(formatExclusionEnd(end, 'Asia/Bangkok')).toBe('2027-05-22 14:05 (UTC+07:00)');
-    expect(formatExclusionEnd(end, 'America/Sao_Paulo')).toBe('2027-05-22 04:05 (UTC-03:00)');
-    expect(formatExclusionEnd(end, 'Asia/Kolkata')).toBe('2027-05-22 12:35 (UTC+05:30)');
-    expect(formatExclusionEnd(end, 'UTC')).toBe('2027-05-22 07:05 (UTC+00:00)');
-  });
-
-  it('crosses the date line of the zone and rounds seconds up', () => {
-    expect(formatExclusionEnd(at('2026-11-22T17:30:00Z'), 'Asia/Bangkok')).toBe('2026-11-23 00:30 (UTC+07:00)');
-    expect(formatExclusionEnd(at('2026-11-22T17:30:00.001Z'), 'Asia/Bangkok')).toBe('2026-11-23 00:31 (UTC+07:00)');
   });
 });

@@ -6,7 +6,6 @@
  *
  * Pure: 'now' comes in as an argument (server time, epoch milliseconds).
  */
-import { wallClock } from './time-zone.ts';
 
 export const EXCLUSION_KINDS = [
   'timeout_24h',
@@ -101,20 +100,4 @@ export function chooseExclusion(current: Exclusion | null, kind: ExclusionKind, 
     return { ok: false, reason: 'not_longer', current };
   }
   return { ok: true, kind, starts_at: now, ends_at: ends };
-}
-
-/**
- * The end of a break as told in messages, in the business time zone with its UTC offset:
- * '2027-05-22 14:05 (UTC+07:00)'. Digits only, so it reads the same in every language. Seconds are rounded up, so
- * the time shown is never before the real end.
- */
-export function formatExclusionEnd(endsAt: number, timeZone: string): string {
-  const t = Math.ceil(endsAt / MINUTE_MS) * MINUTE_MS;
-  const wall = wallClock(t, timeZone);
-  const text = new Date(wall).toISOString();
-  const offsetMin = Math.round((wall - t) / MINUTE_MS);
-  const sign = offsetMin < 0 ? '-' : '+';
-  const abs = Math.abs(offsetMin);
-  const offset = `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
-  return `${text.slice(0, 10)} ${text.slice(11, 16)} (UTC${offset})`;
 }

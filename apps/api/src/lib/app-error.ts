@@ -1,5 +1,8 @@
 import { ERRORS } from '@fairdraw/contract';
-import type { ErrorKey } from '@fairdraw/contract';
+import type { ErrorKey, Lang } from '@fairdraw/contract';
+
+/** A message parameter: a value, or one told differently in each language (a date, say). */
+export type MessageParam = string | number | ((lang: Lang) => string);
 
 /**
  * An error the player may see: a stable key (its HTTP status comes from the contract's ERRORS map), interpolation
@@ -8,12 +11,12 @@ import type { ErrorKey } from '@fairdraw/contract';
 export class AppError extends Error {
   readonly key: ErrorKey;
   readonly statusCode: number;
-  readonly params: Record<string, string | number>;
+  readonly params: Record<string, MessageParam>;
   readonly field: string | undefined;
 
   constructor(
     key: ErrorKey,
-    options: { params?: Record<string, string | number>; field?: string; cause?: unknown } = {},
+    options: { params?: Record<string, MessageParam>; field?: string; cause?: unknown } = {},
   ) {
     super(key, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';

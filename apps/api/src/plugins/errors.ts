@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isAllowedRedirect, isErrorKey, resolveLang } from '@fairdraw/contract';
 import type { ErrorKey, Lang } from '@fairdraw/contract';
 import { AppError } from '../lib/app-error.ts';
+import type { MessageParam } from '../lib/app-error.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,7 +43,7 @@ const KEY_BY_STATUS: Record<number, ErrorKey> = {
   503: 'UNAVAILABLE',
 };
 
-type Classified = { status: number; key: ErrorKey; params: Record<string, string | number>; field?: string };
+type Classified = { status: number; key: ErrorKey; params: Record<string, MessageParam>; field?: string };
 
 /** Turns any thrown value into a status and a key. Bad input always lands on a 4xx; only real faults give 5xx. */
 export function classifyError(err: unknown): Classified {
@@ -74,7 +75,7 @@ export function classifyError(err: unknown): Classified {
 export function errorBody(
   c: Classified,
   lang: Lang,
-  translate: (lang: Lang, key: ErrorKey, p?: Record<string, string | number>) => string,
+  translate: (lang: Lang, key: ErrorKey, p?: Record<string, MessageParam>) => string,
 ): ErrorBody {
   return {
     code: c.status,

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { MessageParam } from '../lib/app-error.ts';
 import i18next from 'i18next';
 import type { TFunction } from 'i18next';
 import { DEFAULT_LANG, LANGS, resolveLang } from '@fairdraw/contract';
@@ -13,12 +14,12 @@ import type { ErrorKey, Lang } from '@fairdraw/contract';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Translates an error key into a language, with {{param}} interpolation. */
-    translate: (lang: Lang, key: ErrorKey, params?: Record<string, string | number>) => string;
+    translate: (lang: Lang, key: ErrorKey, params?: Record<string, MessageParam>) => string;
   }
   interface FastifyRequest {
     /** The `lang` header, resolved to a supported language (Thai when missing or unknown). */
     lang: Lang;
-    t: (key: ErrorKey, params?: Record<string, string | number>) => string;
+    t: (key: ErrorKey, params?: Record<string, MessageParam>) => string;
   }
 }
 
@@ -26,7 +27,7 @@ declare module 'fastify' {
 /** The contract's catalogues (one JSON file per language), the same words the web shows. */
 const ERROR_MESSAGES: Record<Lang, Record<ErrorKey, string>> = { th, en, 'zh-cn': zhCn, 'zh-hk': zhHk, vi, pt };
 
-export function createTranslator(): (lang: Lang, key: ErrorKey, params?: Record<string, string | number>) => string {
+export function createTranslator(): (lang: Lang, key: ErrorKey, params?: Record<string, MessageParam>) => string {
   const instance = i18next.createInstance();
   const resources = Object.fromEntries(LANGS.map((lang) => [lang, { errors: ERROR_MESSAGES[lang] }]));
   // Resources are in memory, so init completes synchronously (initAsync: false); the promise carries nothing.
@@ -45,7 +46,12 @@ export function createTranslator(): (lang: Lang, key: ErrorKey, params?: Record<
   const fixed = new Map<Lang, TFunction>(LANGS.map((lang) => [lang, instance.getFixedT(lang, 'errors')]));
   return (lang, key, params) => {
     const t = fixed.get(lang) ?? fixed.get(DEFAULT_LANG);
-    return t ? String(t(key, params ?? {})) : key;
+    if (!t) return key;
+    // A parameter told per language (a date) is told in the language of this answer.
+    const values = Object.fromEntries(
+      Object.entries(params ?? {}).map(([name, v]) => [name, typeof v === 'function' ? v(lang) : v]),
+    );
+    return String(t(key, values));
   };
 }
 
@@ -54,7 +60,7 @@ export default fp(
     const translate = createTranslator();
     app.decorate('translate', translate);
     app.decorateRequest('lang', DEFAULT_LANG);
-    app.decorateRequest('t', function (this: { lang: Lang }, key: ErrorKey, params?: Record<string, string | number>) {
+    app.decorateRequest('t', function (this: { lang: Lang }, key: ErrorKey, params?: Record<string, MessageParam>) {
       return translate(this.lang, key, params);
     });
     app.addHook('onRequest', (request, _reply, next) => {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { API, EXCLUSION_KINDS as CONTRACT_KINDS } from '@fairdraw/contract';
+import { API, EXCLUSION_KINDS as CONTRACT_KINDS, formatInstant } from '@fairdraw/contract';
+import type { Lang } from '@fairdraw/contract';
 import type { ProtectionState } from '@fairdraw/contract';
-import { EXCLUSION_KINDS, formatExclusionEnd } from '@fairdraw/domain';
+import { EXCLUSION_KINDS } from '@fairdraw/domain';
 import { buildTestApp, call, registerPlayer } from '../../test/helper.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { expectRefused, GENERIC_BODIES, LONG } from '../../test/bad-input.ts';
@@ -29,6 +30,8 @@ import { activeExclusion, activeExclusions, exclude } from './protection.service
 
 const HOUR = 3_600_000;
 const TZ = 'Asia/Bangkok';
+/** The end of a break as the messages tell it (in English unless asked). */
+const endOf = (endsAt: number, lang: Lang = 'en') => formatInstant(endsAt, lang, TZ, { withYear: true });
 let t: TestApp;
 let ch: Channels;
 let op: string;
@@ -199,15 +202,17 @@ describe('POST /api/protection/exclude', () => {
     const week = await choose(p.token, { kind: 'timeout_7d', password: p.password, confirm: true });
     expect(week.status).toBe(200);
     const weekEnd = (week.body.data as ProtectionState).active!.ends_at;
-    const until = formatExclusionEnd(weekEnd, TZ);
-    expect(until).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d \(UTC\+07:00\)$/);
+    const until = endOf(weekEnd);
+    // As the /my screen tells it: date, time and zone in the answer's language; Thai counts Buddhist-era years.
+    expect(until).toMatch(/^[A-Z][a-z]{2} \d{1,2}, 20\d\d, \d\d:\d\d [AP]M GMT\+7$/);
+    expect(endOf(weekEnd, 'th')).toMatch(/25\d\d/);
 
     const day = await choose(p.token, { kind: 'timeout_24h', password: p.password, confirm: true });
     expect(day.status).toBe(409);
     expect(day.body).toMatchObject({ code: 409, error: 'EXCLUSION_NOT_LONGER', field: 'kind' });
     expect(day.body.msg).toBe(`Your break already runs until ${until}. It can only be made longer, never shorter.`);
     const th = await choose(p.token, { kind: 'timeout_24h', password: p.password, confirm: true }, 'th');
-    expect(th.body.msg).toContain(until);
+    expect(th.body.msg).toContain(endOf(weekEnd, 'th'));
     expect(th.body.msg).not.toBe(day.body.msg);
     expect(await exclusionRows(p.id)).toHaveLength(1);
 
@@ -310,7 +315,7 @@ describe('deposits while on a break', () => {
     expect((await submitBank(t.app, p.token, ch.bank, 10_000)).status).toBe(200);
     const res = await choose(p.token, { kind: 'timeout_24h', password: p.password, confirm: true });
     const endsAt = (res.body.data as ProtectionState).active!.ends_at;
-    const until = formatExclusionEnd(endsAt, TZ);
+    const until = endOf(endsAt);
     const deposits = await count(t.app, 'deposits');
 
     const refused = await submitBank(t.app, p.token, ch.bank, 10_000);
@@ -322,7 +327,7 @@ describe('deposits while on a break', () => {
     // Before any other check: even a request the form would refuse says why first.
     const empty = await call(t.app, 'POST', API.rechargeSubmit, { ...auth(p.token, { lang: 'th' }), body: {} });
     expect(empty.body.error).toBe('SELF_EXCLUDED');
-    expect(empty.body.msg).toContain(until);
+    expect(empty.body.msg).toContain(endOf(endsAt, 'th'));
     for (const channel of [ch.pix, ch.trc]) {
       const r = await call(t.app, 'POST', API.rechargeSubmit, {
         ...auth(p.token, { 'idempotency-key': `excluded-${channel}-${p.id}` }),
@@ -378,7 +383,7 @@ describe('bets while on a break', () => {
     const p = await player();
     await fund(t.app, op, p.token, 10_000);
     const res = await choose(p.token, { kind: 'timeout_24h', password: p.password, confirm: true });
-    const until = formatExclusionEnd((res.body.data as ProtectionState).active!.ends_at, TZ);
+    const until = endOf((res.body.data as ProtectionState).active!.ends_at);
     // Periods open at the app's clock: 5 s into the next minute: after the break began, and inside df_k3's betting window (60 s cycle, sealed for the
     // last 10 s), whatever the second the test runs at.
     await openAt(t.app, new Date(Math.floor(Date.now() / 60_000) * 60_000 + 65_000));

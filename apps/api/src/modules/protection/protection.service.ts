@@ -2,12 +2,12 @@ import {
   chooseExclusion,
   EXCLUSION_KINDS,
   exclusionEnd,
-  formatExclusionEnd,
   isSelfExclusion,
   latestExclusion,
 } from '@fairdraw/domain';
 import type { ExclusionKind } from '@fairdraw/domain';
-import type { ActiveExclusion, ExcludeRequest, ProtectionState } from '@fairdraw/contract';
+import { formatInstant } from '@fairdraw/contract';
+import type { ActiveExclusion, ExcludeRequest, Lang, ProtectionState } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
 import type { SelfExclusionRow } from '../../db/tables-protection.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -86,8 +86,17 @@ export async function activeExclusion(db: Db, userId: number, now: Date): Promis
  * The refusal for a player on a break: 403 SELF_EXCLUDED with `until`, the end in the business time zone
  * ('2027-05-22 14:05 (UTC+07:00)'), which the translated message names.
  */
+/**
+ * The end of a break as messages tell it: in the business time zone, in the words and calendar of the answer's
+ * language (as the /my screen shows it), seconds rounded up so the time told is never before the real end.
+ */
+function breakEnd(endsAt: number, timeZone: string): (lang: Lang) => string {
+  const minute = Math.ceil(endsAt / 60_000) * 60_000;
+  return (lang) => formatInstant(minute, lang, timeZone, { withYear: true });
+}
+
 export function exclusionError(exclusion: Pick<RunningExclusion, 'endsAt'>, timeZone: string): AppError {
-  return new AppError('SELF_EXCLUDED', { params: { until: formatExclusionEnd(exclusion.endsAt.getTime(), timeZone) } });
+  return new AppError('SELF_EXCLUDED', { params: { until: breakEnd(exclusion.endsAt.getTime(), timeZone) } });
 }
 
 /** Throws 403 SELF_EXCLUDED while the player is on a break at `now`. */
@@ -149,7 +158,7 @@ export async function exclude(
     if (!decision.ok) {
       throw new AppError('EXCLUSION_NOT_LONGER', {
         field: 'kind',
-        params: { until: formatExclusionEnd(decision.current.ends_at, settings.businessTimeZone) },
+        params: { until: breakEnd(decision.current.ends_at, settings.businessTimeZone) },
       });
     }
     const row = await repo.insertExclusion(trx, {
