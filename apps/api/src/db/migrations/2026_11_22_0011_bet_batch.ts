@@ -6,8 +6,8 @@ import type { Kysely } from 'kysely';
 // connection, instead of nine statements each waiting for the event loop and planned anew.
 //
 // An idempotent bet claims its key in the same transaction that records it: idempotency_keys.bet_id names the
-// slip the key placed (deferred: the key is claimed before the slip is inserted), so a retry is answered with that
-// slip and a crash can never leave a key claimed without its bet, or a bet without its key.
+// slip the key placed (deferred: the key is claimed before the slip is inserted), or the key keeps the slip's
+// refusal, so a retry is answered alike, and a crash can never leave a key claimed without its answer.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export async function up(db: Kysely<any>): Promise<void> {
   // What each player has staked on each period (not void), kept by the batch under the player's wallet lock: the
@@ -30,9 +30,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   // player account s_debit to the house-wide account s_credit (of kind s_credit_kind).
   // Answers one row per slip: r_outcome 'ok' (r_bet_id, r_item_ids), 'REPLAY' (its key was used already), or the
   // error key of the refusal (r_until: the end of the break for SELF_EXCLUDED; r_period_max for PERIOD_LIMIT_REACHED).
+  // p_refusal_status maps each refusal's error key to its HTTP status (the contract's ERRORS), stored with the key.
   await sql`
     create function place_bet_slips(
-      p_now timestamptz, p_period_max_default bigint, p_tx_kind text,
+      p_now timestamptz, p_period_max_default bigint, p_tx_kind text, p_refusal_status jsonb,
       s_user int[], s_wallet text[], s_game int[], s_period int[], s_issue text[], s_total bigint[],
       s_debit text[], s_credit text[], s_credit_kind text[], s_key text[], s_hash text[],
       i_slip int[], i_play int[], i_code text[], i_group text[], i_numbers text[], i_odds int[], i_amount bigint[]
@@ -150,9 +151,12 @@ export async function up(db: Kysely<any>): Promise<void> {
         v_out[g] := 'ok';
       end loop;
 
-      -- A refused slip gives its key back: nothing was placed, so a retry is decided afresh.
-      delete from idempotency_keys k
-       using generate_subscripts(s_user, 1) g
+      -- A refused slip's key keeps its refusal (trust.md 6: a replay gets the same answer, and moves nothing):
+      -- the HTTP status from p_refusal_status and what the message needs, for the route to tell it again.
+      update idempotency_keys k
+         set bet_id = null, response_status = (p_refusal_status ->> v_out[g])::int,
+             response_body = jsonb_build_object('refusal', v_out[g], 'until', v_until[g], 'period_max', v_max)
+        from generate_subscripts(s_user, 1) g
        where v_out[g] not in ('ok', 'REPLAY') and s_key[g] is not null
          and k.user_id = s_user[g] and k.key = s_key[g] and k.bet_id = v_ids[g];
 

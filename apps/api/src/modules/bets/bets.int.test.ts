@@ -251,13 +251,20 @@ describe('wallets', () => {
     expect((await getBalances(t.app.db, p.id)).cash).toBe(9_700);
   });
 
-  it('a refused slip does not keep its key: the retry is decided afresh', async () => {
+  it('a refused slip keeps its refusal: the same key is refused alike, a new key is decided afresh', async () => {
     const { p, body } = await k3Slip(10_000, 15_000);
     const first = await bet(t.app, p.token, body, 'bet-topup-0001');
+    expect(first.status).toBe(400);
     expect(first.body.error).toBe('INSUFFICIENT_BALANCE');
     await fund(t.app, op, p.token, 10_000);
-    const retry = await bet(t.app, p.token, body, 'bet-topup-0001');
-    expect(retry.status).toBe(200);
+    // trust.md 6: the replay answers the same status and body, and moves nothing — even now the balance would do.
+    const replay = await bet(t.app, p.token, body, 'bet-topup-0001');
+    expect(replay.status).toBe(400);
+    expect(replay.body).toEqual(first.body);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect((await getBalances(t.app.db, p.id)).cash).toBe(20_000);
+    const fresh = await bet(t.app, p.token, body, 'bet-topup-0002');
+    expect(fresh.status).toBe(200);
     expect((await getBalances(t.app.db, p.id)).cash).toBe(5_000);
   });
 });

@@ -20,8 +20,8 @@ import { actorOf } from '../recharge/recharge.routes.ts';
 import { createBatchQueue } from '../../lib/batch-queue.ts';
 import { createBetCatalog } from './bet-catalog.ts';
 import * as bets from './bets.service.ts';
-import { IdempotentReplay } from './slip-batch.ts';
-import type { PreparedSlip } from './slip-batch.ts';
+import { IdempotentReplay, refusalError } from './slip-batch.ts';
+import type { PreparedSlip, RecordedRefusal } from './slip-batch.ts';
 import { voidPeriod } from './settlement.service.ts';
 
 declare module 'fastify' {
@@ -130,13 +130,28 @@ function betsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) =
         );
       } catch (error) {
         // The key was used already (the batch found it claimed), or the slip is refused now (say the period sealed
-        // since): a key that placed a slip answers with that slip, never a second bet nor a different answer.
+        // since): a key answers with what it placed — the slip, or the batch's refusal — never a second bet nor a
+        // different answer (trust.md 6).
         if (!claim || !(error instanceof IdempotentReplay || error instanceof AppError)) throw error;
         const stored = await storedAnswer(app.db, user.id, claim);
-        const slip = stored && 'betId' in stored ? await bets.slipById(app.db, stored.betId, request.lang) : undefined;
-        if (slip) return reply.header('idempotent-replayed', 'true').ok(slip);
-        if (stored || error instanceof IdempotentReplay) throw new AppError('IDEMPOTENCY_IN_FLIGHT');
-        throw error;
+        if (!stored) {
+          if (error instanceof IdempotentReplay) throw new AppError('IDEMPOTENCY_IN_FLIGHT');
+          throw error; // refused before the batch (nothing stored: the same request is refused alike)
+        }
+        reply.header('idempotent-replayed', 'true');
+        if ('betId' in stored) {
+          const slip = await bets.slipById(app.db, stored.betId, request.lang);
+          if (slip) return reply.ok(slip);
+          throw new AppError('IDEMPOTENCY_IN_FLIGHT');
+        }
+        // The refusal the key keeps, told again in this answer's language.
+        const body = stored.body as RecordedRefusal | null;
+        if (!body?.refusal) throw new AppError('IDEMPOTENCY_IN_FLIGHT');
+        const refusal = refusalError(body, {
+          timeZone: app.config.businessTimeZone,
+          currency: app.config.currency,
+        });
+        return app.sendError(refusal, request, reply);
       }
     },
   );

@@ -98,7 +98,7 @@ describe('commitSlips', () => {
     expect((await getBalances(t.app.db, a)).cash).toBe(50_000);
   });
 
-  it('claims each idempotency key with its slip: a key used again is a replay, a refused slip gives its key back', async () => {
+  it('claims each idempotency key with its slip: a key used again is a replay, a refused slip keeps its refusal', async () => {
     const a = await player(10_000);
     const b = await player(0);
     const claim = (key: string) => ({ key, hash: `hash-of-${key}` });
@@ -122,14 +122,15 @@ describe('commitSlips', () => {
     expect((await getBalances(t.app.db, a)).cash).toBe(8_000);
     const keys = await t.app.db
       .selectFrom('idempotency_keys')
-      .select(['user_id', 'key', 'bet_id', 'request_hash', 'status', 'response_status'])
+      .select(['user_id', 'key', 'bet_id', 'request_hash', 'status', 'response_status', 'response_body'])
       .where('key', 'in', ['batch-key-0001', 'batch-key-0002'])
       .orderBy('key')
+      .orderBy('user_id', b < a ? 'desc' : 'asc') // a's row first
       .execute();
     const first = outcomes[0];
     const fourth = outcomes[3];
     if (!first?.ok || !fourth?.ok) throw new Error('slips refused');
-    // b's refused slip left no key behind; a's keys name the slips they placed.
+    // a's keys name the slips they placed; b's keeps its refusal (status and what the message needs).
     expect(keys).toEqual([
       {
         user_id: a,
@@ -138,6 +139,16 @@ describe('commitSlips', () => {
         request_hash: 'hash-of-batch-key-0001',
         status: 'done',
         response_status: 200,
+        response_body: null,
+      },
+      {
+        user_id: b,
+        key: 'batch-key-0001',
+        bet_id: null,
+        request_hash: 'hash-of-batch-key-0001',
+        status: 'done',
+        response_status: 400,
+        response_body: expect.objectContaining({ refusal: 'INSUFFICIENT_BALANCE' }) as unknown,
       },
       {
         user_id: a,
@@ -146,6 +157,7 @@ describe('commitSlips', () => {
         request_hash: 'hash-of-batch-key-0002',
         status: 'done',
         response_status: 200,
+        response_body: null,
       },
     ]);
     // In a later batch the key is still taken.

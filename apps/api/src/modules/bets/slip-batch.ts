@@ -13,7 +13,7 @@
  *   3. the wallets the stakes debit are locked FOR UPDATE in the ledger's lock order (ledger.service.ts lockOrder),
  *      so the balances and the per-period totals read next cannot change until commit;
  *   4. in arrival order: per-period limit, then balance — a refusal takes nothing from the balances or totals the
- *      later slips of the batch are checked against, and gives its key back;
+ *      later slips of the batch are checked against, and its key keeps it (a replay is refused alike);
  *   5. the accepted slips (created_at = that `now()`), their items and one stake transaction each (the domain's
  *      stakePlaced: 'stake' / 'bet:<id>', wallet → house-wide account) are inserted set-based; the house-wide
  *      account is locked last, so two batches overlap everything but that.
@@ -25,6 +25,7 @@ import { sql } from 'kysely';
 import { accountKey, formatAmount, minor, stakePlaced } from '@fairdraw/domain';
 import type { CurrencyCode, GameFamily } from '@fairdraw/domain';
 import type { Db } from '../../db/database.ts';
+import { ERRORS } from '@fairdraw/contract';
 import { AppError } from '../../lib/app-error.ts';
 import type { Outcome } from '../../lib/batch-queue.ts';
 import type { IdempotencyClaim } from '../../plugins/idempotency.ts';
@@ -82,6 +83,37 @@ export function periodLimitError(periodMax: number, currency: CurrencyCode): App
 
 export const BET_PERIOD_MAX_DEFAULT = 20_000_000;
 
+/** The refusals the batch decides, with their HTTP status (stored with a refused slip's idempotency key). */
+const REFUSALS = [
+  'SELF_EXCLUDED',
+  'PERIOD_SEALED',
+  'PERIOD_NOT_CURRENT',
+  'PERIOD_LIMIT_REACHED',
+  'INSUFFICIENT_BALANCE',
+] as const;
+type Refusal = (typeof REFUSALS)[number];
+const REFUSAL_STATUS = JSON.stringify(Object.fromEntries(REFUSALS.map((key) => [key, ERRORS[key]])));
+
+/** A refusal as the batch records it (and a refused slip's idempotency key keeps it). */
+export type RecordedRefusal = { refusal: string; until: Date | string | null; period_max: string | number | null };
+
+/**
+ * The error a refusal of the batch answers with — when it is decided, and again when its idempotency key is
+ * replayed (bets.routes.ts), in the language of each answer.
+ */
+export function refusalError(r: RecordedRefusal, ctx: { timeZone: string; currency: CurrencyCode }): AppError {
+  const key = REFUSALS.find((k) => k === r.refusal);
+  if (!key) throw new Error(`slip batch: unknown refusal ${r.refusal}`);
+  const refusals: Record<Refusal, () => AppError> = {
+    SELF_EXCLUDED: () => exclusionError({ endsAt: new Date(r.until ?? 0) }, ctx.timeZone),
+    PERIOD_SEALED: () => new AppError('PERIOD_SEALED', { field: 'issue' }),
+    PERIOD_NOT_CURRENT: () => new AppError('PERIOD_NOT_CURRENT', { field: 'issue' }),
+    PERIOD_LIMIT_REACHED: () => periodLimitError(Number(r.period_max), ctx.currency),
+    INSUFFICIENT_BALANCE: () => new AppError('INSUFFICIENT_BALANCE'),
+  };
+  return refusals[key]();
+}
+
 type Decision = {
   r_ord: number;
   r_outcome: string;
@@ -118,6 +150,7 @@ export async function commitSlips(
   const { rows } = await sql<Decision>`
     select * from place_bet_slips(
       ${at}::timestamptz, ${BET_PERIOD_MAX_DEFAULT}::bigint, ${stakes[0]?.kind ?? 'stake'}::text,
+      ${REFUSAL_STATUS}::jsonb,
       ${slips.map((s) => s.userId)}::int[], ${slips.map((s) => s.wallet)}::text[],
       ${slips.map((s) => s.game.id)}::int[], ${slips.map((s) => s.period.id)}::int[],
       ${slips.map((s) => s.period.issue)}::text[], ${slips.map((s) => s.total)}::bigint[],
@@ -160,14 +193,14 @@ export async function commitSlips(
       case 'REPLAY':
         return { ok: false, error: new IdempotentReplay() };
       case 'SELF_EXCLUDED':
-        return { ok: false, error: exclusionError({ endsAt: d.r_until ?? at }, s.timeZone) };
       case 'PERIOD_SEALED':
       case 'PERIOD_NOT_CURRENT':
-        return { ok: false, error: new AppError(d.r_outcome, { field: 'issue' }) };
       case 'PERIOD_LIMIT_REACHED':
-        return { ok: false, error: periodLimitError(Number(d.r_period_max), s.currency) };
       case 'INSUFFICIENT_BALANCE':
-        return { ok: false, error: new AppError('INSUFFICIENT_BALANCE') };
+        return {
+          ok: false,
+          error: refusalError({ refusal: d.r_outcome, until: d.r_until ?? at, period_max: d.r_period_max }, s),
+        };
       default:
         throw new Error(`slip batch: unknown outcome ${d.r_outcome}`);
     }
