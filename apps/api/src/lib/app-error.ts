@@ -14,10 +14,7 @@ export class AppError extends Error {
   readonly params: Record<string, MessageParam>;
   readonly field: string | undefined;
 
-  constructor(
-    key: ErrorKey,
-    options: { params?: Record<string, MessageParam>; field?: string; cause?: unknown } = {},
-  ) {
+  constructor(key: ErrorKey, options: { params?: Record<string, MessageParam>; field?: string; cause?: unknown } = {}) {
     super(key, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.key = key;

@@ -1,10 +1,4 @@
-import {
-  chooseExclusion,
-  EXCLUSION_KINDS,
-  exclusionEnd,
-  isSelfExclusion,
-  latestExclusion,
-} from '@fairdraw/domain';
+import { chooseExclusion, EXCLUSION_KINDS, exclusionEnd, isSelfExclusion, latestExclusion } from '@fairdraw/domain';
 import type { ExclusionKind } from '@fairdraw/domain';
 import { formatInstant } from '@fairdraw/contract';
 import type { ActiveExclusion, ExcludeRequest, Lang, ProtectionState } from '@fairdraw/contract';
