@@ -13,6 +13,7 @@ import * as m0009 from './migrations/2026_11_22_0009_self_exclusions.ts';
 import * as m0010 from './migrations/2026_11_22_0010_settlement.ts';
 import * as m0011 from './migrations/2026_11_22_0011_bet_batch.ts';
 import * as m0012 from './migrations/2026_11_22_0012_session_changes.ts';
+import * as m0013 from './migrations/2026_11_22_0013_idempotency_retention.ts';
 
 /**
  * The migrations, listed in code rather than found by scanning a folder: the list is type-checked, bundlers and
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_0010_settlement': m0010,
   '2026_11_22_0011_bet_batch': m0011,
   '2026_11_22_0012_session_changes': m0012,
+  '2026_11_22_0013_idempotency_retention': m0013,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

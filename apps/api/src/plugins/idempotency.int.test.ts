@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@fairdraw/contract';
 import { buildTestApp, call } from '../test/helper.ts';
 import type { TestApp } from '../test/helper.ts';
-import { hashRequest } from './idempotency.ts';
+import { sql } from 'kysely';
+import { hashRequest, purgeExpiredKeys } from './idempotency.ts';
 import { auth, bankFields, channels, count, playerToken } from '../test/money-helper.ts';
 import type { Channels } from '../test/money-helper.ts';
 
@@ -140,5 +141,31 @@ describe('idempotency-key', () => {
     const retry = await submit(key, body(33_300));
     expect(retry.status).toBe(200);
     expect((retry.body.data as { id: number }).id).toBe([...ids][0]);
+  });
+});
+
+describe('retention', () => {
+  it('purges keys older than a week, oldest first, and keeps the rest answering', async () => {
+    const kept = newKey();
+    expect((await submit(kept, body(12_300))).status).toBe(200);
+    const old = [newKey(), newKey(), newKey()];
+    for (const key of old) expect((await submit(key, body(12_400))).status).toBe(200);
+    // Age three keys past the week (8, 9 and 10 days), on the database's clock.
+    for (const [i, key] of old.entries()) {
+      await sql`update idempotency_keys set created_at = now() - make_interval(days => ${8 + i}) where key = ${key}`.execute(
+        t.app.db,
+      );
+    }
+    expect(await purgeExpiredKeys(t.app.db, 2)).toBe(2); // the two oldest
+    expect(await purgeExpiredKeys(t.app.db)).toBe(1);
+    expect(await purgeExpiredKeys(t.app.db)).toBe(0);
+    const left = await t.app.db
+      .selectFrom('idempotency_keys')
+      .select('key')
+      .where('key', 'in', [kept, ...old])
+      .execute();
+    expect(left.map((r) => r.key)).toEqual([kept]);
+    const replay = await submit(kept, body(12_300));
+    expect(replay.headers['idempotent-replayed']).toBe('true');
   });
 });

@@ -21,6 +21,8 @@
  * - same key while the first is still running → 409 IDEMPOTENCY_IN_FLIGHT. A claim left in flight for longer than
  *   IN_FLIGHT_EXPIRY_MS (a crashed process) may be taken over.
  * Body validation runs before preHandlers, so a schema-invalid body is answered 400 without touching the key.
+ * POST /api/game/bet claims its key in the slip's own transaction instead (bets/slip-batch.ts), with these helpers.
+ * Keys are kept a week (IDEMPOTENCY_RETENTION_MS), then purged by the scheduler's settle loop (purgeExpiredKeys).
  */
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
@@ -41,6 +43,25 @@ export const idempotentHeaders = sessionHeaders.extend({
 });
 
 export const IN_FLIGHT_EXPIRY_MS = 5 * 60_000;
+
+/**
+ * How long a key is kept (Stripe keeps them a day): long past any client's retries, and past the close of any
+ * period a bet can be placed on, so a bet retried later would be refused anyway.
+ */
+export const IDEMPOTENCY_RETENTION_MS = 7 * 24 * 3_600_000;
+
+/**
+ * Deletes up to `limit` keys older than the retention, oldest first (the scheduler's settle loop); returns how many.
+ * Age is measured on the database's clock, the one that stamped created_at.
+ */
+export async function purgeExpiredKeys(db: Db, limit = 10_000): Promise<number> {
+  const result = await sql`
+    delete from idempotency_keys where (user_id, key) in (
+      select user_id, key from idempotency_keys
+      where created_at < now() - make_interval(secs => ${IDEMPOTENCY_RETENTION_MS / 1000})
+      order by created_at limit ${limit})`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
 
 type Claim = { userId: number; key: string };
 

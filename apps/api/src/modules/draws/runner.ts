@@ -17,6 +17,7 @@
  */
 import pg from 'pg';
 import type { Db } from '../../db/database.ts';
+import { purgeExpiredKeys } from '../../plugins/idempotency.ts';
 import { settleDrawnPeriods } from '../bets/settlement.service.ts';
 import { createUpcomingPeriods, tick } from './draws.service.ts';
 import type { DrawsContext } from './draws.service.ts';
@@ -156,6 +157,9 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
           if (!leader || stopped) break;
           const report = await settleDrawnPeriods(db, clock(), { events: context.events });
           if (report.periods > 0) log.info(report, 'settled drawn periods');
+          // Housekeeping on the same beat: idempotency keys past their retention.
+          const purged = await purgeExpiredKeys(db);
+          if (purged > 0) log.info({ purged }, 'expired idempotency keys purged');
         } while (settleAgain && !stopped);
       } catch (err) {
         log.error({ err }, 'settlement failed');
