@@ -67,11 +67,15 @@ export type CommittedSlip = { slip: BetRow; items: BetItemRow[] };
 
 /** The reason a period no longer takes bets at `now`, or undefined while it does. */
 export function windowError(p: { status: string; seal_at: Date } | undefined, now: Date): AppError | undefined {
-  if (!p) return new AppError('PERIOD_NOT_CURRENT', { field: 'issue' });
-  if (['sealed', 'drawn', 'settled'].includes(p.status)) return new AppError('PERIOD_SEALED', { field: 'issue' });
-  if (p.status !== 'open') return new AppError('PERIOD_NOT_CURRENT', { field: 'issue' });
-  if (now.getTime() >= p.seal_at.getTime()) return new AppError('PERIOD_SEALED', { field: 'issue' });
+  if (!p) return periodClosed('PERIOD_NOT_CURRENT');
+  if (['sealed', 'drawn', 'settled'].includes(p.status)) return periodClosed('PERIOD_SEALED');
+  if (p.status !== 'open') return periodClosed('PERIOD_NOT_CURRENT');
+  if (now.getTime() >= p.seal_at.getTime()) return periodClosed('PERIOD_SEALED');
   return undefined;
+}
+
+function periodClosed(key: 'PERIOD_SEALED' | 'PERIOD_NOT_CURRENT'): AppError {
+  return new AppError(key, { field: 'issue' });
 }
 
 export function periodLimitError(periodMax: number, currency: CurrencyCode): AppError {
@@ -106,8 +110,8 @@ export function refusalError(r: RecordedRefusal, ctx: { timeZone: string; curren
   if (!key) throw new Error(`slip batch: unknown refusal ${r.refusal}`);
   const refusals: Record<Refusal, () => AppError> = {
     SELF_EXCLUDED: () => exclusionError({ endsAt: new Date(r.until ?? 0) }, ctx.timeZone),
-    PERIOD_SEALED: () => new AppError('PERIOD_SEALED', { field: 'issue' }),
-    PERIOD_NOT_CURRENT: () => new AppError('PERIOD_NOT_CURRENT', { field: 'issue' }),
+    PERIOD_SEALED: () => periodClosed('PERIOD_SEALED'),
+    PERIOD_NOT_CURRENT: () => periodClosed('PERIOD_NOT_CURRENT'),
     PERIOD_LIMIT_REACHED: () => periodLimitError(Number(r.period_max), ctx.currency),
     INSUFFICIENT_BALANCE: () => new AppError('INSUFFICIENT_BALANCE'),
   };
