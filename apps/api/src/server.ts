@@ -23,6 +23,11 @@ try {
     }
   }
   const address = await app.listen({ port: config.port, host: config.host });
+  if (config.metricsPort !== 0) {
+    const metrics = await app.listenMetrics();
+    const host = metrics.family === 'IPv6' ? `[${metrics.address}]` : metrics.address;
+    app.log.info({ metrics: `http://${host}:${metrics.port}/metrics` }, 'metrics listening');
+  }
   // performance.now() counts from the start of the process: this is the cold start, runtime boot included.
   app.log.info(
     { coldStartMs: Math.round(performance.now()), database: config.databaseUrl ? 'postgresql' : 'pglite' },

@@ -29,6 +29,8 @@ export function startServer(name: string, env: Record<string, string>): ServerPr
       ...process.env,
       HOST: '127.0.0.1',
       PORT: '0',
+      // Several servers run side by side: none takes the fixed metrics port.
+      METRICS_PORT: '0',
       LOG_LEVEL: 'info',
       WEB_DIST: NO_WEB_DIST,
       DATA_DIR: 'memory://',
