@@ -128,7 +128,7 @@ try {
     });
   // How the slips were batched (the API's own histograms, read before and after each level).
   const batchStats = async () => {
-    const metrics = await (await fetch(`${api!.url}/metrics`)).text();
+    const metrics = await (await fetch(api!.metricsUrl)).text();
     const metric = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics)?.[1] ?? NaN);
     return {
       batches: metric('bet_batch_slips_count'),

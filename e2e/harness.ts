@@ -37,7 +37,8 @@ function freePort(): Promise<number> {
   });
 }
 
-export type Site = { url: string; stop: () => Promise<void>; logs: string[] };
+/** `metricsUrl`: the server's own metrics listener (GET /metrics), on a port of its own. */
+export type Site = { url: string; metricsUrl: string; stop: () => Promise<void>; logs: string[] };
 
 /** Starts `apps/api/src/server.ts` exactly as `npm start` does, on its own port and data directory. */
 export async function startSite(
@@ -48,12 +49,14 @@ export async function startSite(
     throw new Error('The web app is not built: run `npm run build` first (npm run test:e2e does).');
   }
   const port = await freePort();
+  const metricsPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'fairdraw-e2e-'));
   const logs: string[] = [];
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
+    METRICS_PORT: String(metricsPort),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     REDIRECT_ALLOWLIST: ALLOWED_ORIGIN,
@@ -84,6 +87,7 @@ export async function startSite(
   }
   return {
     url,
+    metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
     logs,
     stop: async () => {
       if (child.exitCode === null) {

@@ -76,7 +76,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // 6. rate-limit: its onRequest hook runs before any route work; its 429 goes through the error handler.
   // 7. helmet: security headers (CSP) on every response, including errors and static files.
   // 8. swagger: must be registered before the routes so it sees them (onRoute) for the OpenAPI document.
-  // 9. metrics: its onResponse hook times every route registered after it, and /metrics itself.
+  // 9. metrics: its onResponse hook times every route registered after it (served on its own listener).
   // 10. routes: the API.
   // 11. static web: last, because its catch-all `/*` must not shadow anything above.
   await app.register(configPlugin, { config });

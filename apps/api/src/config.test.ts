@@ -7,6 +7,8 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({
       port: 8080,
       host: '0.0.0.0',
+      metricsPort: 9464,
+      metricsHost: '127.0.0.1',
       dataDir: './data',
       databaseUrl: undefined,
       redirectAllowList: [],
@@ -21,6 +23,14 @@ describe('loadConfig', () => {
       operator: undefined,
     });
     expect(c.webDist).toMatch(/apps[/\\]web[/\\]dist$/);
+  });
+
+  it('METRICS_PORT: 0 turns the metrics listener off; out of range is refused', () => {
+    expect(loadConfig({ METRICS_PORT: '0', METRICS_HOST: '10.0.0.5' })).toMatchObject({
+      metricsPort: 0,
+      metricsHost: '10.0.0.5',
+    });
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(ConfigError);
   });
 
   it('reads and coerces overrides', () => {

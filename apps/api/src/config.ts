@@ -15,6 +15,8 @@ const bool = (fallback: boolean) =>
 const envSchema = z.object({
   PORT: int(8080, 0, 65535),
   HOST: z.string().min(1).default('0.0.0.0'),
+  METRICS_PORT: int(9464, 0, 65535),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -60,6 +62,10 @@ const envSchema = z.object({
 export type Config = {
   port: number;
   host: string;
+  /** The metrics listener's port (GET /metrics); 0 = no metrics listener. */
+  metricsPort: number;
+  /** The metrics listener's address: loopback by default, so only the machine itself can scrape. */
+  metricsHost: string;
   /** A directory for PGlite's files, or 'memory://' for a throw-away in-memory database. */
   dataDir: string;
   databaseUrl: string | undefined;
@@ -129,6 +135,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   return {
     port: e.PORT,
     host: e.HOST,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     redirectAllowList,

@@ -1,9 +1,10 @@
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
-import { ensureFirstOperator } from './modules/operators/operators.service.ts';
+import { OPERATOR_PASSWORD_FILE, ensureFirstOperator } from './modules/operators/operators.service.ts';
 
 const config = loadConfig(process.env);
 const app = await buildApp(config);
@@ -13,16 +14,35 @@ try {
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
   await seed(app.db, { operator: config.operator, timeZone: config.businessTimeZone });
   if (!config.operator) {
-    // No OPERATOR_ACCOUNT/OPERATOR_PASSWORD and no operator yet: make one with a random password, shown this once.
-    const first = await ensureFirstOperator(app.db);
-    if (first) {
-      console.log(
-        `\n*** First start: created operator account "${first.account}" with password: ${first.password}\n` +
-          '*** It is shown only this once. Change it with: npm run operator:create -w apps/api -- --account operator --password NEW\n',
+    // No OPERATOR_ACCOUNT/OPERATOR_PASSWORD: the first start makes an operator whose random password goes to a file
+    // only the server's user can read, never to the log (README "Operators").
+    const passwordFile = config.dataDir === 'memory://' ? undefined : resolve(config.dataDir, OPERATOR_PASSWORD_FILE);
+    const first = await ensureFirstOperator(app.db, passwordFile);
+    if (first.kind === 'created') {
+      app.log.warn(
+        { account: first.account, passwordFile: first.passwordFile },
+        `first start: created operator account "${first.account}"; its password is in ${first.passwordFile} ` +
+          '(readable by this user only): log in, change it with npm run operator:create, then delete the file',
+      );
+    } else if (first.kind === 'file-exists') {
+      app.log.error(
+        { passwordFile: first.passwordFile },
+        `no operator account yet, and ${first.passwordFile} already exists (it is never overwritten): move it away ` +
+          'and restart, or set OPERATOR_ACCOUNT and OPERATOR_PASSWORD, or use npm run operator:create',
+      );
+    } else if (first.kind === 'no-file') {
+      app.log.warn(
+        'no operator account: with an in-memory DATA_DIR there is nowhere to keep a generated password; set ' +
+          'OPERATOR_ACCOUNT and OPERATOR_PASSWORD, or use npm run operator:create',
       );
     }
   }
   const address = await app.listen({ port: config.port, host: config.host });
+  if (config.metricsPort !== 0) {
+    const metrics = await app.listenMetrics();
+    const host = metrics.family === 'IPv6' ? `[${metrics.address}]` : metrics.address;
+    app.log.info({ metrics: `http://${host}:${metrics.port}/metrics` }, 'metrics listening');
+  }
   // performance.now() counts from the start of the process: this is the cold start, runtime boot included.
   app.log.info(
     { coldStartMs: Math.round(performance.now()), database: config.databaseUrl ? 'postgresql' : 'pglite' },

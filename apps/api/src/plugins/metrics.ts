@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import fp from 'fastify-plugin';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
@@ -5,10 +7,19 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** This app's Prometheus registry: modules register their own metrics in it. */
     metrics: Registry;
+    /**
+     * Starts the metrics listener (GET /metrics, the Prometheus text) on its own port, METRICS_HOST:METRICS_PORT
+     * unless told otherwise (port 0 here = any free port); closed with the app. Resolves to the bound address.
+     */
+    listenMetrics: (opts?: { port?: number; host?: string }) => Promise<AddressInfo>;
   }
 }
 
-/** Prometheus metrics at /metrics: process defaults and a request-duration histogram by method, route, status. */
+/**
+ * Prometheus metrics: process defaults and a request-duration histogram by method, route, status. They are
+ * served on a listener of their own (README "Metrics"), never on the public port: they describe the internals and
+ * cost a 60 KB answer, so only what can reach METRICS_HOST (127.0.0.1 by default) may read them.
+ */
 export default fp(
   (app, _opts, done) => {
     // A registry per app, not the global one, so tests can build many apps in one process.
@@ -28,10 +39,43 @@ export default fp(
       duration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
       next();
     });
-    app.get('/metrics', { config: { rateLimit: false }, schema: { hide: true } }, async (_request, reply) => {
-      return reply.type(registry.contentType).send(await registry.metrics());
+
+    // A bare node:http server: none of the public app's hooks (sessions, rate limit, CSP) apply to a scraper.
+    const server = createServer((request, response) => {
+      const path = (request.url ?? '/').split('?')[0];
+      if (request.method !== 'GET' || path !== '/metrics') {
+        response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not Found\n');
+        return;
+      }
+      registry.metrics().then(
+        (text) => response.writeHead(200, { 'content-type': registry.contentType }).end(text),
+        (err: unknown) => {
+          app.log.error({ err }, 'metrics collection failed');
+          response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('metrics failed\n');
+        },
+      );
+    });
+    app.decorate('listenMetrics', async (opts = {}) => {
+      const port = opts.port ?? app.config.metricsPort;
+      const host = opts.host ?? app.config.metricsHost;
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      return server.address() as AddressInfo;
+    });
+    app.addHook('onClose', (_app, next) => {
+      if (!server.listening) {
+        next();
+        return;
+      }
+      server.closeAllConnections();
+      server.close(() => next());
     });
     done();
   },
-  { name: 'metrics' },
+  { name: 'metrics', dependencies: ['config'] },
 );

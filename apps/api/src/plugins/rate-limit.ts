@@ -16,7 +16,7 @@ export default fp(
       // Health checks come from the orchestrator, often many at once; they must not be refused.
       allowList: (request) => {
         const path = request.url.split('?')[0];
-        return path === '/healthz' || path === '/readyz' || path === '/metrics';
+        return path === '/healthz' || path === '/readyz';
       },
       // Thrown and then answered by the error handler: 429 RATE_LIMITED in the request's language.
       errorResponseBuilder: () => new AppError('RATE_LIMITED'),

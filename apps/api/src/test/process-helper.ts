@@ -17,6 +17,8 @@ export type ServerProcess = {
   readonly child: ChildProcess;
   readonly lines: LogLine[];
   readonly exited: Promise<number | null>;
+  /** Everything the process wrote, stdout and stderr, as written. */
+  readonly output: () => string;
   /** Resolves with the first log line matching `test` (already seen or future); rejects after `timeoutMs`. */
   readonly waitFor: (test: (l: LogLine) => boolean, timeoutMs?: number) => Promise<LogLine>;
   readonly kill: (signal?: NodeJS.Signals) => Promise<void>;
@@ -29,6 +31,8 @@ export function startServer(name: string, env: Record<string, string>): ServerPr
       ...process.env,
       HOST: '127.0.0.1',
       PORT: '0',
+      // Several servers run side by side: none takes the fixed metrics port.
+      METRICS_PORT: '0',
       LOG_LEVEL: 'info',
       WEB_DIST: NO_WEB_DIST,
       DATA_DIR: 'memory://',
@@ -37,10 +41,12 @@ export function startServer(name: string, env: Record<string, string>): ServerPr
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: LogLine[] = [];
+  let output = '';
   const waiters: { test: (l: LogLine) => boolean; resolve: (l: LogLine) => void }[] = [];
   let buf = '';
   child.stdout?.setEncoding('utf8');
   child.stdout?.on('data', (chunk: string) => {
+    output += chunk;
     buf += chunk;
     let nl = buf.indexOf('\n');
     while (nl >= 0) {
@@ -66,6 +72,7 @@ export function startServer(name: string, env: Record<string, string>): ServerPr
   let stderr = '';
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (chunk: string) => {
+    output += chunk;
     stderr += chunk;
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -89,7 +96,7 @@ export function startServer(name: string, env: Record<string, string>): ServerPr
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     await exited;
   };
-  return { name, child, lines, exited, waitFor, kill };
+  return { name, child, lines, exited, output: () => output, waitFor, kill };
 }
 
 export const isLockAcquired = (l: LogLine) => l.msg === 'scheduler lock acquired: this instance draws';

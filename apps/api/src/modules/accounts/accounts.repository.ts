@@ -86,36 +86,65 @@ export async function findLock(db: Db, scope: AttemptScope, key: string, now: Da
   return row?.locked_until ?? undefined;
 }
 
+/** What a reservation got: judged (counted as a failure until given back), or refused while the key is locked. */
+export type Reservation = { judged: true } | { judged: false; lockedUntil: Date };
+
 /**
- * Counts one failure in one statement (safe under concurrent logins): a counter older than the window starts
- * again at 1; reaching `max` within the window locks the key until now + window.
+ * Reserves one attempt for `key` before its password is checked, in one statement, so that parallel attempts
+ * cannot all be judged: the attempt counts as a failure at once (a right password then clears or gives it back),
+ * and the one that reaches `max` locks the key until now + window. While locked, or once `max` attempts are counted
+ * in the window, nothing changes and the attempt is refused. A count whose window is over, or whose lock has ended,
+ * starts again at 1.
  */
-export async function recordFailure(
+export async function reserveAttempt(
   db: Db,
   scope: AttemptScope,
   key: string,
   now: Date,
   windowMs: number,
   max: number,
-): Promise<void> {
+): Promise<Reservation> {
   const windowStart = new Date(now.getTime() - windowMs);
   const lockUntil = new Date(now.getTime() + windowMs);
-  await db
+  const restart = sql<boolean>`(login_attempts.window_started_at < ${windowStart}::timestamptz or login_attempts.locked_until <= ${now}::timestamptz)`;
+  const failures = sql<number>`case when ${restart} then 1 else login_attempts.failures + 1 end`;
+  const row = await db
     .insertInto('login_attempts')
-    .values({
-      scope,
-      key,
-      failures: 1,
-      window_started_at: now,
-      locked_until: max <= 1 ? lockUntil : null,
-    })
+    .values({ scope, key, failures: 1, window_started_at: now, locked_until: max <= 1 ? lockUntil : null })
     .onConflict((oc) =>
-      oc.columns(['scope', 'key']).doUpdateSet({
-        failures: sql`case when login_attempts.window_started_at < ${windowStart}::timestamptz then 1 else login_attempts.failures + 1 end`,
-        window_started_at: sql`case when login_attempts.window_started_at < ${windowStart}::timestamptz then ${now}::timestamptz else login_attempts.window_started_at end`,
-        locked_until: sql`case when (case when login_attempts.window_started_at < ${windowStart}::timestamptz then 1 else login_attempts.failures + 1 end) >= ${max} then ${lockUntil}::timestamptz else login_attempts.locked_until end`,
-      }),
+      oc
+        .columns(['scope', 'key'])
+        .doUpdateSet({
+          failures,
+          window_started_at: sql`case when ${restart} then ${now}::timestamptz else login_attempts.window_started_at end`,
+          locked_until: sql`case when ${failures} >= ${max} then ${lockUntil}::timestamptz when ${restart} then null else login_attempts.locked_until end`,
+        })
+        .where(
+          sql<boolean>`(login_attempts.locked_until is null or login_attempts.locked_until <= ${now}::timestamptz)`,
+        )
+        .where(sql<boolean>`(${restart} or login_attempts.failures < ${max})`),
     )
+    .returning('failures')
+    .executeTakeFirst();
+  if (row) return { judged: true };
+  // Refused: the row is locked (a count at the limit is locked by the attempt that reached it).
+  return { judged: false, lockedUntil: (await findLock(db, scope, key, now)) ?? lockUntil };
+}
+
+/**
+ * Gives back an attempt reserved by `reserveAttempt` whose password was right: one failure less, and the lock that
+ * the reservation may have set goes with it once the count is below `max` again.
+ */
+export async function refundAttempt(db: Db, scope: AttemptScope, key: string, max: number): Promise<void> {
+  await db
+    .updateTable('login_attempts')
+    .set({
+      failures: sql`failures - 1`,
+      locked_until: sql`case when failures - 1 < ${max} then null else locked_until end`,
+    })
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .where('failures', '>', 0)
     .execute();
 }
 

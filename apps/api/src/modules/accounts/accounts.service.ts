@@ -74,35 +74,46 @@ export async function register(db: Db, input: RegisterRequest, settings: Account
   }
 }
 
-async function assertNotLocked(db: Db, account: string, ip: string, now: Date): Promise<void> {
-  const locks = await Promise.all([repo.findLock(db, 'account', account, now), repo.findLock(db, 'ip', ip, now)]);
-  const until = Math.max(...locks.map((d) => d?.getTime() ?? 0));
-  if (until > now.getTime()) {
-    throw new AppError('TOO_MANY_LOGIN_ATTEMPTS', { params: { minutes: Math.ceil((until - now.getTime()) / 60_000) } });
+function tooManyAttempts(until: Date, now: Date): AppError {
+  return new AppError('TOO_MANY_LOGIN_ATTEMPTS', {
+    params: { minutes: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000)) },
+  });
+}
+
+/**
+ * Reserves one login attempt against the account and the IP before the password is checked (README "Login
+ * throttling"): parallel attempts cannot outrun the limits, since each takes its place in the count first. Throws
+ * 429 TOO_MANY_LOGIN_ATTEMPTS while either is locked (the account's reservation is then given back).
+ */
+async function reserveLogin(db: Db, accountKey: string, ip: string, now: Date, settings: AccountsSettings) {
+  const windowMs = settings.loginLockMinutes * 60_000;
+  const account = await repo.reserveAttempt(db, 'account', accountKey, now, windowMs, settings.loginMaxFailures);
+  if (!account.judged) throw tooManyAttempts(account.lockedUntil, now);
+  const byIp = await repo.reserveAttempt(db, 'ip', ip, now, windowMs, settings.loginIpMaxFailures);
+  if (!byIp.judged) {
+    await repo.refundAttempt(db, 'account', accountKey, settings.loginMaxFailures);
+    throw tooManyAttempts(byIp.lockedUntil, now);
   }
 }
 
 /**
  * Logs in. Unknown account and wrong password give the same answer after the same work (a dummy hash is
- * verified). Failures count per account and per IP; a locked key refuses even the right password until it ends.
+ * verified). Every attempt is counted per account and per IP before its password is checked; a locked key refuses
+ * even the right password until it ends. A success clears the account's count and gives the IP its attempt back.
  */
 export async function login(db: Db, input: LoginRequest, ip: string, settings: AccountsSettings): Promise<Session> {
   const accountKey = input.account.toLowerCase();
-  const started = new Date();
-  await assertNotLocked(db, accountKey, ip, started);
+  const now = new Date();
+  await reserveLogin(db, accountKey, ip, now, settings);
 
   const user = await repo.findUserByAccount(db, input.account);
   const valid = await verifyPassword(user?.password_hash ?? null, input.password);
-  const now = new Date();
-  if (!user || !valid) {
-    const windowMs = settings.loginLockMinutes * 60_000;
-    await repo.recordFailure(db, 'account', accountKey, now, windowMs, settings.loginMaxFailures);
-    await repo.recordFailure(db, 'ip', ip, now, windowMs, settings.loginIpMaxFailures);
-    throw new AppError('INCORRECT_CREDENTIALS');
-  }
-  // The IP counter is not reset by a success: one known account must not let an IP keep guessing at others.
+  // A failure stays counted: its reservation was the count.
+  if (!user || !valid) throw new AppError('INCORRECT_CREDENTIALS');
+  // The IP's failures are not cleared by a success: one known account must not let an IP keep guessing at others.
+  await repo.refundAttempt(db, 'ip', ip, settings.loginIpMaxFailures);
   await repo.clearFailures(db, 'account', accountKey);
-  return openSession(db, user, settings, now);
+  return openSession(db, user, settings, new Date());
 }
 
 export async function createGuest(db: Db, settings: AccountsSettings): Promise<Session> {

@@ -34,15 +34,29 @@ describe('health, metrics, docs and headers', () => {
     expect((await call(t.app, 'GET', '/readyz')).body).toEqual({ code: 200, msg: 'success', data: 'ready' });
   });
 
-  it('GET /metrics exposes default metrics and the request histogram by route', async () => {
+  it('the public app answers GET /metrics with the ordinary 404', async () => {
+    const res = await call(t.app, 'GET', '/metrics', { headers: { lang: 'en' } });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ code: 404, error: 'NOT_FOUND', data: null });
+    expect(res.text).not.toContain('process_cpu_user_seconds_total');
+  });
+
+  it('the metrics listener serves default metrics and the request histogram by route, on loopback', async () => {
     await call(t.app, 'GET', '/api/game/games');
-    const res = await call(t.app, 'GET', '/metrics');
+    const address = await t.app.listenMetrics({ port: 0 });
+    expect(address.address).toBe('127.0.0.1');
+    const base = `http://127.0.0.1:${address.port}`;
+    const res = await fetch(`${base}/metrics`);
     expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toContain('text/plain');
-    expect(res.text).toContain('process_cpu_user_seconds_total');
-    expect(res.text).toMatch(
+    expect(res.headers.get('content-type')).toContain('text/plain');
+    const text = await res.text();
+    expect(text).toContain('process_cpu_user_seconds_total');
+    expect(text).toMatch(
       /http_request_duration_seconds_count\{method="GET",route="\/api\/game\/games",status="200"\} \d+/,
     );
+    // Nothing else is served there.
+    expect((await fetch(`${base}/api/game/games`)).status).toBe(404);
+    expect((await fetch(`${base}/metrics`, { method: 'POST' })).status).toBe(404);
   });
 
   it('serves the OpenAPI document with the routes and their schemas', async () => {
@@ -193,6 +207,12 @@ describe('rate limits', () => {
     // Other IPs and health checks are unaffected.
     expect((await call(t.app, 'GET', '/api/game/games', { ip: '203.0.113.6' })).status).toBe(200);
     for (let i = 0; i < 10; i += 1) expect((await call(t.app, 'GET', '/healthz', { ip })).status).toBe(200);
+  });
+
+  it('/metrics on the public port is no way round the budget', async () => {
+    const ip = '203.0.113.7';
+    for (let i = 0; i < 5; i += 1) expect((await call(t.app, 'GET', '/metrics', { ip })).status).toBe(404);
+    expect((await call(t.app, 'GET', '/metrics', { ip })).status).toBe(429);
   });
 
   it('guest, login and register have a tighter budget', async () => {

@@ -14,9 +14,11 @@ function minutesUntil(until: Date, now: Date): number {
 }
 
 /**
- * Checks a candidate against a stored fund password hash, counting failures (trust.md 19): while locked, every
- * candidate (the right one too) is refused with 429 FUND_PASSWORD_LOCKED {minutes}; a wrong one counts, answers
- * `wrongKey` {remaining} and, at the limit, locks; a right one clears the counter.
+ * Checks a candidate against a stored fund password hash, counting failures (trust.md 19). The attempt is reserved
+ * in the count before the candidate is checked, so parallel attempts cannot outrun the lock: while locked, every
+ * candidate (the right one too) is refused with 429 FUND_PASSWORD_LOCKED {minutes}; a wrong one stays counted,
+ * answers `wrongKey` {remaining} and, the one that reaches the limit, FUND_PASSWORD_LOCKED; a right one clears the
+ * counter.
  */
 async function checkAgainst(
   db: Db,
@@ -28,21 +30,28 @@ async function checkAgainst(
   wrongKey: ErrorKey,
   field: string | undefined,
 ): Promise<void> {
-  const lockedUntil = await repo.findFundPasswordLock(db, userId, now);
-  if (lockedUntil) throw new AppError('FUND_PASSWORD_LOCKED', { params: { minutes: minutesUntil(lockedUntil, now) } });
+  const max = settings.fundPasswordMaxFailures;
+  const reserved = await repo.reserveFundPasswordAttempt(
+    db,
+    userId,
+    now,
+    settings.fundPasswordLockMinutes * 60_000,
+    max,
+  );
+  if (!reserved.judged) {
+    throw new AppError('FUND_PASSWORD_LOCKED', { params: { minutes: minutesUntil(reserved.lockedUntil, now) } });
+  }
   // Anything but six digits can never match; it still counts as a wrong guess.
   const valid = isFundPassword(candidate) && (await verifyPassword(storedHash, candidate));
   if (valid) {
     await repo.clearFundPasswordFailures(db, userId);
     return;
   }
-  const max = settings.fundPasswordMaxFailures;
-  const counted = await repo.recordFundPasswordFailure(db, userId, now, settings.fundPasswordLockMinutes * 60_000, max);
-  if (counted.locked_until && counted.locked_until > now) {
-    throw new AppError('FUND_PASSWORD_LOCKED', { params: { minutes: minutesUntil(counted.locked_until, now) } });
+  if (reserved.lockedUntil && reserved.lockedUntil > now) {
+    throw new AppError('FUND_PASSWORD_LOCKED', { params: { minutes: minutesUntil(reserved.lockedUntil, now) } });
   }
   throw new AppError(wrongKey, {
-    params: { remaining: Math.max(0, max - counted.failures) },
+    params: { remaining: Math.max(0, max - reserved.failures) },
     ...(field ? { field } : {}),
   });
 }

@@ -12,7 +12,8 @@ export type LoginThrottleSettings = { loginMaxFailures: number; loginLockMinutes
 /**
  * Re-checks the logged-in player's login password (password change, binding a payout method). A wrong one counts
  * against the account's login throttle like a failed login — these calls must not be a way round it — and answers
- * `wrongKey` on `field`; while the account is locked, 429 TOO_MANY_LOGIN_ATTEMPTS. Resolves to the stored hash.
+ * `wrongKey` on `field`; while the account is locked, 429 TOO_MANY_LOGIN_ATTEMPTS. The attempt is reserved in the
+ * count before the check and given back when the password is right. Resolves to the stored hash.
  */
 export async function verifyLoginPassword(
   db: Db,
@@ -24,19 +25,25 @@ export async function verifyLoginPassword(
   field: string,
 ): Promise<string> {
   const accountKey = user.account.toLowerCase();
-  const lockedUntil = await accountsRepo.findLock(db, 'account', accountKey, now);
-  if (lockedUntil) {
+  // Reserved before the check, like a login (README "Login throttling"): parallel wrong passwords cannot outrun it.
+  const reserved = await accountsRepo.reserveAttempt(
+    db,
+    'account',
+    accountKey,
+    now,
+    settings.loginLockMinutes * 60_000,
+    settings.loginMaxFailures,
+  );
+  if (!reserved.judged) {
     throw new AppError('TOO_MANY_LOGIN_ATTEMPTS', {
-      params: { minutes: Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000)) },
+      params: { minutes: Math.max(1, Math.ceil((reserved.lockedUntil.getTime() - now.getTime()) / 60_000)) },
     });
   }
   const stored = await repo.findPasswordHash(db, user.id);
   const valid = await verifyPassword(stored, candidate);
-  if (!valid || stored === null) {
-    const windowMs = settings.loginLockMinutes * 60_000;
-    await accountsRepo.recordFailure(db, 'account', accountKey, now, windowMs, settings.loginMaxFailures);
-    throw new AppError(wrongKey, { field });
-  }
+  // A wrong password stays counted (its reservation was the count); a right one gives the attempt back.
+  if (!valid || stored === null) throw new AppError(wrongKey, { field });
+  await accountsRepo.refundAttempt(db, 'account', accountKey, settings.loginMaxFailures);
   return stored;
 }
 

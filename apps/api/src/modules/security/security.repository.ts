@@ -61,34 +61,47 @@ export async function findFundPasswordLock(db: Db, userId: number, now: Date): P
   return row?.locked_until ?? undefined;
 }
 
+/** A judged attempt's place in the count (its lock, if it reached the limit), or a refusal while locked. */
+export type FundPasswordReservation =
+  { judged: true; failures: number; lockedUntil: Date | null } | { judged: false; lockedUntil: Date };
+
 /**
- * Counts one wrong fund password in one statement (safe when several arrive at once) and answers the new count and
- * lock. The count starts again at 1 when its window is over or an earlier lock has ended; reaching `max` locks
- * until now + window.
+ * Reserves one fund-password attempt before the candidate is checked, in one statement, so that parallel attempts
+ * cannot all be judged: the attempt counts as a failure at once (a right password then clears the count), and the
+ * one that reaches `max` locks until now + window. While locked nothing changes and the attempt is refused. The
+ * count starts again at 1 when its window is over or an earlier lock has ended.
  */
-export async function recordFundPasswordFailure(
+export async function reserveFundPasswordAttempt(
   db: Db,
   userId: number,
   now: Date,
   windowMs: number,
   max: number,
-): Promise<{ failures: number; locked_until: Date | null }> {
+): Promise<FundPasswordReservation> {
   const windowStart = new Date(now.getTime() - windowMs);
   const lockUntil = new Date(now.getTime() + windowMs);
   const restart = sql<boolean>`(fund_password_attempts.window_started_at < ${windowStart}::timestamptz or fund_password_attempts.locked_until <= ${now}::timestamptz)`;
   const failures = sql<number>`case when ${restart} then 1 else fund_password_attempts.failures + 1 end`;
-  return db
+  const row = await db
     .insertInto('fund_password_attempts')
     .values({ user_id: userId, failures: 1, window_started_at: now, locked_until: max <= 1 ? lockUntil : null })
     .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet({
-        failures,
-        window_started_at: sql`case when ${restart} then ${now}::timestamptz else fund_password_attempts.window_started_at end`,
-        locked_until: sql`case when ${failures} >= ${max} then ${lockUntil}::timestamptz when ${restart} then null else fund_password_attempts.locked_until end`,
-      }),
+      oc
+        .column('user_id')
+        .doUpdateSet({
+          failures,
+          window_started_at: sql`case when ${restart} then ${now}::timestamptz else fund_password_attempts.window_started_at end`,
+          locked_until: sql`case when ${failures} >= ${max} then ${lockUntil}::timestamptz when ${restart} then null else fund_password_attempts.locked_until end`,
+        })
+        .where(
+          sql<boolean>`(fund_password_attempts.locked_until is null or fund_password_attempts.locked_until <= ${now}::timestamptz)`,
+        )
+        .where(sql<boolean>`(${restart} or fund_password_attempts.failures < ${max})`),
     )
     .returning(['failures', 'locked_until'])
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (row) return { judged: true, failures: row.failures, lockedUntil: row.locked_until };
+  return { judged: false, lockedUntil: (await findFundPasswordLock(db, userId, now)) ?? lockUntil };
 }
 
 export async function clearFundPasswordFailures(db: Db, userId: number): Promise<void> {

@@ -23,7 +23,7 @@ export function renderIndexHtml(html: string, redirectAllowList: readonly string
   return html.replace(ALLOWLIST_META, () => `<meta name="redirect-allowlist" content="${value}" />`);
 }
 
-/** Paths the SPA must never answer: the API, health and metrics keep their own 404s. */
+/** Paths the SPA must never answer: the API and health keep their own 404s; /metrics lives on its own listener. */
 function isServerPath(path: string): boolean {
   return (
     path.startsWith('/api/') || path === '/api' || path === '/healthz' || path === '/readyz' || path === '/metrics'
