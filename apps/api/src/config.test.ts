@@ -19,6 +19,8 @@ describe('loadConfig', () => {
       logLevel: 'info',
       maintenanceUrl: undefined,
       operator: undefined,
+      sseMaxPerIp: 6,
+      sseMaxTotal: 10_000,
     });
     expect(c.webDist).toMatch(/apps[/\\]web[/\\]dist$/);
   });
@@ -47,6 +49,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ HOME_CACHE_MS: '0' }).homeCacheMs).toBe(0);
   });
 
+  it('reads the live-stream caps; 0 turns streaming off', () => {
+    const c = loadConfig({ SSE_MAX_PER_IP: '0', SSE_MAX_TOTAL: '50' });
+    expect([c.sseMaxPerIp, c.sseMaxTotal]).toEqual([0, 50]);
+  });
+
   it('treats an empty DATABASE_URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });
@@ -59,6 +66,9 @@ describe('loadConfig', () => {
     { DATABASE_URL: 'not a url' },
     { TRUST_PROXY: 'yes please' },
     { HOME_CACHE_MS: '-1' },
+    { SSE_MAX_PER_IP: '-1' },
+    { SSE_MAX_PER_IP: 'many' },
+    { SSE_MAX_TOTAL: '1.5' },
   ])('refuses %j', (env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
   });

@@ -37,6 +37,8 @@ const envSchema = z.object({
   HOME_CACHE_MS: int(1000, 0, 60_000),
   SESSION_CACHE_MS: int(60_000, 0, 600_000),
   TRUST_PROXY: bool(false),
+  SSE_MAX_PER_IP: int(6, 0, 100_000),
+  SSE_MAX_TOTAL: int(10_000, 0, 1_000_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAINTENANCE_URL: z
     .string()
@@ -80,6 +82,10 @@ export type Config = {
   /** How long a checked session is kept in memory (plugins/auth.ts); 0 reads it on every request. */
   sessionCacheMs: number;
   trustProxy: boolean;
+  /** Concurrent live streams (GET /api/game/events) per client IP, per instance; 0 = streaming off. */
+  sseMaxPerIp: number;
+  /** Concurrent live streams in total, per instance; 0 = streaming off. */
+  sseMaxTotal: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   maintenanceUrl: string | undefined;
   operator: { account: string; password: string } | undefined;
@@ -144,6 +150,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     homeCacheMs: e.HOME_CACHE_MS,
     sessionCacheMs: e.SESSION_CACHE_MS,
     trustProxy: e.TRUST_PROXY,
+    sseMaxPerIp: e.SSE_MAX_PER_IP,
+    sseMaxTotal: e.SSE_MAX_TOTAL,
     logLevel: e.LOG_LEVEL,
     maintenanceUrl: e.MAINTENANCE_URL,
     operator,
