@@ -54,6 +54,25 @@ describe('loadConfig', () => {
     expect([c.sseMaxPerIp, c.sseMaxTotal]).toEqual([0, 50]);
   });
 
+  it('reads two roles: the owner migrates (MIGRATION_DATABASE_URL), the app runs as DATABASE_URL', () => {
+    const c = loadConfig({
+      MIGRATION_DATABASE_URL: 'postgres://fd_owner@db:5432/fairdraw',
+      DATABASE_URL: 'postgres://fd_app@db:5432/fairdraw',
+    });
+    expect(c.migrationDatabaseUrl).toBe('postgres://fd_owner@db:5432/fairdraw');
+    expect(loadConfig({ MIGRATION_DATABASE_URL: '' }).migrationDatabaseUrl).toBeUndefined();
+  });
+
+  it.each([
+    { MIGRATION_DATABASE_URL: 'postgres://fd_owner@db/fairdraw' },
+    { MIGRATION_DATABASE_URL: 'postgres://fd_app@db/fairdraw', DATABASE_URL: 'postgres://fd_app@db/fairdraw' },
+    { MIGRATION_DATABASE_URL: 'postgres://db/fairdraw', DATABASE_URL: 'postgres://fd_app@db/fairdraw' },
+    { MIGRATION_DATABASE_URL: 'postgres://fd_owner@db/other', DATABASE_URL: 'postgres://fd_app@db/fairdraw' },
+    { MIGRATION_DATABASE_URL: 'postgres://fd_owner@db2/fairdraw', DATABASE_URL: 'postgres://fd_app@db/fairdraw' },
+  ])('refuses two roles that are not two users of one database: %j', (env) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+  });
+
   it('treats an empty DATABASE_URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });

@@ -21,6 +21,11 @@ const envSchema = z.object({
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  MIGRATION_DATABASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   REDIRECT_ALLOWLIST: z.string().default(''),
   WEB_DIST: z
     .string()
@@ -65,6 +70,11 @@ export type Config = {
   /** A directory for PGlite's files, or 'memory://' for a throw-away in-memory database. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL, two roles (trust.md 4): the owner's connection, used only to migrate and grant at start; the app
+   * runs as DATABASE_URL's user, which may only insert and read the append-only tables. Undefined = one role.
+   */
+  migrationDatabaseUrl: string | undefined;
   redirectAllowList: string[];
   webDist: string;
   sessionTtlHours: number;
@@ -106,6 +116,20 @@ export const DEV_PIX_SANDBOX_SECRET = 'sandbox-secret';
 
 export class ConfigError extends Error {}
 
+/** The owner's and the runtime role's connections must reach one database as two different, named users. */
+function checkTwoRoles(migrationUrl: string, databaseUrl: string | undefined): void {
+  const fail = (why: string) => {
+    throw new ConfigError(`Invalid configuration: MIGRATION_DATABASE_URL: ${why}`);
+  };
+  if (databaseUrl === undefined) fail('needs DATABASE_URL (the runtime role) as well');
+  const owner = new URL(migrationUrl);
+  const runtime = new URL(databaseUrl ?? '');
+  if (!owner.username || !runtime.username) fail('both connection strings must name their user');
+  if (owner.username === runtime.username) fail('the owner and the runtime role must be different users');
+  if (owner.host !== runtime.host || owner.pathname !== runtime.pathname)
+    fail('must reach the same server and database as DATABASE_URL');
+}
+
 /** Reads the configuration from an environment-like record (process.env, or a test's overrides). */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = envSchema.safeParse(env);
@@ -129,6 +153,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   } catch {
     throw new ConfigError('Invalid configuration: BUSINESS_TIME_ZONE: not an IANA time zone');
   }
+  if (e.MIGRATION_DATABASE_URL !== undefined) checkTwoRoles(e.MIGRATION_DATABASE_URL, e.DATABASE_URL);
   if (e.PIX_SANDBOX_SECRET === undefined && e.NODE_ENV === 'production') {
     throw new ConfigError('Invalid configuration: PIX_SANDBOX_SECRET is required when NODE_ENV=production');
   }
@@ -137,6 +162,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,
     redirectAllowList,
     webDist: e.WEB_DIST,
     sessionTtlHours: e.SESSION_TTL_HOURS,
