@@ -1,8 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { API } from '@fairdraw/contract';
-import { buildTestApp, call } from '../test/helper.ts';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { ledgerCheck } from '../modules/ledger/ledger.service.ts';
+import { buildTestApp, call, NO_WEB_DIST } from '../test/helper.ts';
+import { migrateFor } from './runtime-role.ts';
+import { seed } from './seed.ts';
 import type { TestApp, TestRoles } from '../test/helper.ts';
 import { auth, guestToken, operatorToken, wallet } from '../test/money-helper.ts';
 import { readyPlayer, submitWithdraw, FUND_PASSWORD } from '../test/withdraw-helper.ts';
@@ -227,4 +233,59 @@ describe.skipIf(!process.env.DATABASE_URL)('two roles: owner migrates, the API r
       await owner.end();
     }
   });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('one role that is not a superuser (MIGRATION_DATABASE_URL unset)', () => {
+  it('migrates, seeds and moves money as before; the append-only tables refuse it UPDATE, DELETE, TRUNCATE', async () => {
+    const serverUrl = process.env.DATABASE_URL ?? '';
+    const suffix = randomBytes(6).toString('hex');
+    const [role, dbName] = [`fd_single_${suffix}`, `fd_test_${suffix}`];
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create role ${role} login`);
+    await admin.query(`create database ${dbName} owner ${role}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${dbName}`;
+    url.username = role;
+    url.password = '';
+    const config = loadConfig({
+      DATA_DIR: 'memory://',
+      WEB_DIST: NO_WEB_DIST,
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: `${url}`,
+    });
+    const app = await buildApp(config);
+    try {
+      expect(await migrateFor(config, app.db)).toContain('2026_11_23_0017_runtime_role');
+      await seed(app.db, { operator: undefined, timeZone: config.businessTimeZone });
+      await app.ready();
+      // A guest's demo grant inserts a ledger transaction and its postings (a foreign key checked as the owner).
+      const guest = await guestToken(app);
+      expect((await wallet(app, guest)).balance).toBeGreaterThan(0);
+      const op = await operatorToken(app);
+      const p = await readyPlayer(app, op, 20_000);
+      expect((await wallet(app, p.token)).balance).toBe(20_000);
+      for (const statement of [
+        'update audit_log set action = action',
+        'delete from ledger_postings',
+        'truncate audit_log',
+      ])
+        expect(
+          await sql
+            .raw(statement)
+            .execute(app.db)
+            .then(
+              () => 'ok',
+              (err: { code?: string }) => err.code,
+            ),
+          statement,
+        ).toBe('42501');
+      expect((await ledgerCheck(app.db)).ok).toBe(true);
+    } finally {
+      await app.close();
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.query(`drop role if exists ${role}`);
+      await admin.end();
+    }
+  }, 30_000);
 });
