@@ -252,7 +252,7 @@ describe.skipIf(!process.env.DATABASE_URL)('one role that is not a superuser (MI
       DATA_DIR: 'memory://',
       WEB_DIST: NO_WEB_DIST,
       LOG_LEVEL: 'silent',
-      DATABASE_URL: `${url}`,
+      DATABASE_URL: url.toString(),
     });
     const app = await buildApp(config);
     try {
