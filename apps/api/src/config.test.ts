@@ -21,6 +21,8 @@ describe('loadConfig', () => {
       logLevel: 'info',
       maintenanceUrl: undefined,
       operator: undefined,
+      sseMaxPerIp: 6,
+      sseMaxTotal: 10_000,
     });
     expect(c.webDist).toMatch(/apps[/\\]web[/\\]dist$/);
   });
@@ -57,6 +59,30 @@ describe('loadConfig', () => {
     expect(loadConfig({ HOME_CACHE_MS: '0' }).homeCacheMs).toBe(0);
   });
 
+  it('reads the live-stream caps; 0 turns streaming off', () => {
+    const c = loadConfig({ SSE_MAX_PER_IP: '0', SSE_MAX_TOTAL: '50' });
+    expect([c.sseMaxPerIp, c.sseMaxTotal]).toEqual([0, 50]);
+  });
+
+  it('reads two roles: the owner migrates (MIGRATION_DATABASE_URL), the app runs as DATABASE_URL', () => {
+    const c = loadConfig({
+      MIGRATION_DATABASE_URL: 'postgres://fd_owner@db:5432/fairdraw',
+      DATABASE_URL: 'postgres://fd_app@db:5432/fairdraw',
+    });
+    expect(c.migrationDatabaseUrl).toBe('postgres://fd_owner@db:5432/fairdraw');
+    expect(loadConfig({ MIGRATION_DATABASE_URL: '' }).migrationDatabaseUrl).toBeUndefined();
+  });
+
+  it.each([
+    { MIGRATION_DATABASE_URL: 'postgres://fd_owner@db/fairdraw' },
+    { MIGRATION_DATABASE_URL: 'postgres://fd_app@db/fairdraw', DATABASE_URL: 'postgres://fd_app@db/fairdraw' },
+    { MIGRATION_DATABASE_URL: 'postgres://db/fairdraw', DATABASE_URL: 'postgres://fd_app@db/fairdraw' },
+    { MIGRATION_DATABASE_URL: 'postgres://fd_owner@db/other', DATABASE_URL: 'postgres://fd_app@db/fairdraw' },
+    { MIGRATION_DATABASE_URL: 'postgres://fd_owner@db2/fairdraw', DATABASE_URL: 'postgres://fd_app@db/fairdraw' },
+  ])('refuses two roles that are not two users of one database: %j', (env) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+  });
+
   it('treats an empty DATABASE_URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });
@@ -69,6 +95,9 @@ describe('loadConfig', () => {
     { DATABASE_URL: 'not a url' },
     { TRUST_PROXY: 'yes please' },
     { HOME_CACHE_MS: '-1' },
+    { SSE_MAX_PER_IP: '-1' },
+    { SSE_MAX_PER_IP: 'many' },
+    { SSE_MAX_TOTAL: '1.5' },
   ])('refuses %j', (env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
   });

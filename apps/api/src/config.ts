@@ -23,6 +23,11 @@ const envSchema = z.object({
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  MIGRATION_DATABASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   REDIRECT_ALLOWLIST: z.string().default(''),
   WEB_DIST: z
     .string()
@@ -39,6 +44,8 @@ const envSchema = z.object({
   HOME_CACHE_MS: int(1000, 0, 60_000),
   SESSION_CACHE_MS: int(60_000, 0, 600_000),
   TRUST_PROXY: bool(false),
+  SSE_MAX_PER_IP: int(6, 0, 100_000),
+  SSE_MAX_TOTAL: int(10_000, 0, 1_000_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAINTENANCE_URL: z
     .string()
@@ -69,6 +76,11 @@ export type Config = {
   /** A directory for PGlite's files, or 'memory://' for a throw-away in-memory database. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL, two roles (trust.md 4): the owner's connection, used only to migrate and grant at start; the app
+   * runs as DATABASE_URL's user, which may only insert and read the append-only tables. Undefined = one role.
+   */
+  migrationDatabaseUrl: string | undefined;
   redirectAllowList: string[];
   webDist: string;
   sessionTtlHours: number;
@@ -86,6 +98,10 @@ export type Config = {
   /** How long a checked session is kept in memory (plugins/auth.ts); 0 reads it on every request. */
   sessionCacheMs: number;
   trustProxy: boolean;
+  /** Concurrent live streams (GET /api/game/events) per client IP, per instance; 0 = streaming off. */
+  sseMaxPerIp: number;
+  /** Concurrent live streams in total, per instance; 0 = streaming off. */
+  sseMaxTotal: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   maintenanceUrl: string | undefined;
   operator: { account: string; password: string } | undefined;
@@ -105,6 +121,20 @@ export type Config = {
 export const DEV_PIX_SANDBOX_SECRET = 'sandbox-secret';
 
 export class ConfigError extends Error {}
+
+/** The owner's and the runtime role's connections must reach one database as two different, named users. */
+function checkTwoRoles(migrationUrl: string, databaseUrl: string | undefined): void {
+  const fail = (why: string) => {
+    throw new ConfigError(`Invalid configuration: MIGRATION_DATABASE_URL: ${why}`);
+  };
+  if (databaseUrl === undefined) fail('needs DATABASE_URL (the runtime role) as well');
+  const owner = new URL(migrationUrl);
+  const runtime = new URL(databaseUrl ?? '');
+  if (!owner.username || !runtime.username) fail('both connection strings must name their user');
+  if (owner.username === runtime.username) fail('the owner and the runtime role must be different users');
+  if (owner.host !== runtime.host || owner.pathname !== runtime.pathname)
+    fail('must reach the same server and database as DATABASE_URL');
+}
 
 /** Reads the configuration from an environment-like record (process.env, or a test's overrides). */
 export function loadConfig(env: Record<string, string | undefined>): Config {
@@ -129,6 +159,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   } catch {
     throw new ConfigError('Invalid configuration: BUSINESS_TIME_ZONE: not an IANA time zone');
   }
+  if (e.MIGRATION_DATABASE_URL !== undefined) checkTwoRoles(e.MIGRATION_DATABASE_URL, e.DATABASE_URL);
   if (e.PIX_SANDBOX_SECRET === undefined && e.NODE_ENV === 'production') {
     throw new ConfigError('Invalid configuration: PIX_SANDBOX_SECRET is required when NODE_ENV=production');
   }
@@ -139,6 +170,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     metricsHost: e.METRICS_HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,
     redirectAllowList,
     webDist: e.WEB_DIST,
     sessionTtlHours: e.SESSION_TTL_HOURS,
@@ -152,6 +184,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     homeCacheMs: e.HOME_CACHE_MS,
     sessionCacheMs: e.SESSION_CACHE_MS,
     trustProxy: e.TRUST_PROXY,
+    sseMaxPerIp: e.SSE_MAX_PER_IP,
+    sseMaxTotal: e.SSE_MAX_TOTAL,
     logLevel: e.LOG_LEVEL,
     maintenanceUrl: e.MAINTENANCE_URL,
     operator,

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { migrateFor } from './db/runtime-role.ts';
 import { seed } from './db/seed.ts';
 import { OPERATOR_PASSWORD_FILE, ensureFirstOperator } from './modules/operators/operators.service.ts';
 
@@ -10,7 +10,9 @@ const config = loadConfig(process.env);
 const app = await buildApp(config);
 
 try {
-  const applied = await migrateToLatest(app.db);
+  // With MIGRATION_DATABASE_URL, the owner migrates and grants; everything after runs as the runtime role (seeding
+  // included: its rows are ordinary data).
+  const applied = await migrateFor(config, app.db);
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
   await seed(app.db, { operator: config.operator, timeZone: config.businessTimeZone });
   if (!config.operator) {
@@ -45,7 +47,11 @@ try {
   }
   // performance.now() counts from the start of the process: this is the cold start, runtime boot included.
   app.log.info(
-    { coldStartMs: Math.round(performance.now()), database: config.databaseUrl ? 'postgresql' : 'pglite' },
+    {
+      coldStartMs: Math.round(performance.now()),
+      database: config.databaseUrl ? 'postgresql' : 'pglite',
+      roles: config.migrationDatabaseUrl ? 'owner and runtime' : 'one',
+    },
     `listening on ${address}`,
   );
   // The draw scheduler (modules/draws/runner.ts): catches up, then creates, opens, seals and draws periods; stopped

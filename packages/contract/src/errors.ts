@@ -21,6 +21,7 @@ export const ERRORS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_LOGIN_ATTEMPTS: 429,
   RATE_LIMITED: 429,
+  STREAM_LIMIT_REACHED: 429,
   // Money (spec §5 and §8: the English texts of these are exact)
   FUND_PASSWORD_NOT_SET: 400,
   PAYOUT_METHOD_REQUIRED: 400,

@@ -7,11 +7,14 @@ import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Config } from '../config.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import { migrateFor } from '../db/runtime-role.ts';
 import { ledgerCheck } from '../modules/ledger/ledger.service.ts';
 import { seed } from '../db/seed.ts';
 
-export type TestApp = { app: FastifyInstance; config: Config; close: () => Promise<void> };
+/** Two roles (option `twoRoles`): the owner that migrated and the runtime role the app runs as, with their URLs. */
+export type TestRoles = { owner: string; runtime: string; ownerUrl: string; runtimeUrl: string };
+
+export type TestApp = { app: FastifyInstance; config: Config; close: () => Promise<void>; roles?: TestRoles };
 
 /** A folder with no index.html: API tests never depend on the web build. */
 export const NO_WEB_DIST = mkdtempSync(join(tmpdir(), 'fd-noweb-'));
@@ -25,22 +28,46 @@ export const NO_WEB_DIST = mkdtempSync(join(tmpdir(), 'fd-noweb-'));
  * file if any transaction is unbalanced or any cached balance differs from its postings — so every scenario of
  * every file ends with the invariants proven. Only a test that corrupts the ledger on purpose turns it off.
  */
+/**
+ * `twoRoles` (PostgreSQL only, trust.md 4): the database is owned by a fresh owner role fd_owner_<random>, which
+ * migrates it (MIGRATION_DATABASE_URL), and the app runs as a fresh runtime role fd_runtime_<random>
+ * (DATABASE_URL), as server.ts does; both roles are dropped with the database.
+ */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  { ledgerCheckOnClose = true }: { ledgerCheckOnClose?: boolean } = {},
+  { ledgerCheckOnClose = true, twoRoles = false }: { ledgerCheckOnClose?: boolean; twoRoles?: boolean } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env.DATABASE_URL;
   let dbName: string | undefined;
   let databaseUrl: string | undefined;
+  let roles: TestRoles | undefined;
+  if (twoRoles && !serverUrl) throw new Error('twoRoles needs DATABASE_URL (a PostgreSQL server)');
   if (serverUrl) {
-    dbName = `fd_test_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(`create database ${dbName}`);
-    await client.end();
+    const suffix = randomBytes(6).toString('hex');
+    dbName = `fd_test_${suffix}`;
     const url = new URL(serverUrl);
     url.pathname = `/${dbName}`;
     databaseUrl = url.toString();
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    if (twoRoles) {
+      const as = (user: string) => {
+        const u = new URL(url);
+        u.username = user;
+        u.password = '';
+        return u.toString();
+      };
+      const owner = `fd_owner_${suffix}`;
+      const runtime = `fd_runtime_${suffix}`;
+      await client.query(`create role ${owner} login`);
+      await client.query(`create role ${runtime} login`);
+      await client.query(`create database ${dbName} owner ${owner}`);
+      roles = { owner, runtime, ownerUrl: as(owner), runtimeUrl: as(runtime) };
+      databaseUrl = roles.runtimeUrl;
+    } else {
+      await client.query(`create database ${dbName}`);
+    }
+    await client.end();
   }
   const config = loadConfig({
     DATA_DIR: 'memory://',
@@ -52,15 +79,17 @@ export async function buildTestApp(
     // Tests change Home's content (banners, settled wins) and read it back at once; the Home cache tests set their own.
     HOME_CACHE_MS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(roles ? { MIGRATION_DATABASE_URL: roles.ownerUrl } : {}),
     ...env,
   });
   const app = await buildApp(config);
-  await migrateToLatest(app.db);
+  await migrateFor(config, app.db);
   await seed(app.db, { operator: config.operator, timeZone: config.businessTimeZone });
   await app.ready();
   return {
     app,
     config,
+    ...(roles ? { roles } : {}),
     close: async () => {
       const report = ledgerCheckOnClose ? await ledgerCheck(app.db) : null;
       await app.close();
@@ -78,6 +107,8 @@ export async function buildTestApp(
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
         await client.query(`drop database if exists ${dbName} with (force)`);
+        // Their privileges went with the database; they own nothing else.
+        if (roles) for (const role of [roles.runtime, roles.owner]) await client.query(`drop role if exists ${role}`);
         await client.end();
       }
       if (report && !report.ok) throw new Error(`The ledger check failed after this file: ${JSON.stringify(report)}`);

@@ -25,6 +25,8 @@ import * as periods from './periods.service.ts';
 import { playGroups } from './play-items.service.ts';
 import { startScheduler } from './runner.ts';
 import type { Scheduler } from './runner.ts';
+import { streamLimits } from './stream-limits.ts';
+import type { StreamLimits } from './stream-limits.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +36,8 @@ declare module 'fastify' {
     drawsContext: DrawsContext;
     /** Starts the draw scheduler (server.ts; tests only when they want it). Stopped when the app closes. */
     startDrawScheduler: (opts?: { intervalMs?: number; now?: () => Date }) => Scheduler;
+    /** Open live streams per IP and in total (SSE_MAX_PER_IP, SSE_MAX_TOTAL; in memory, per instance). */
+    streamLimits: StreamLimits;
   }
 }
 
@@ -50,6 +54,8 @@ function drawsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) 
   };
   app.decorate('periodEvents', bus);
   app.decorate('drawsContext', context);
+  const limits = streamLimits(app.config.sseMaxPerIp, app.config.sseMaxTotal);
+  app.decorate('streamLimits', limits);
   const schedulers: Scheduler[] = [];
   app.decorate('startDrawScheduler', (opts: { intervalMs?: number; now?: () => Date } = {}) => {
     const s = startScheduler({
@@ -145,20 +151,33 @@ function drawsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) 
       },
     },
     async (request, reply) => {
+      // The slot is taken before the first await, so parallel connects cannot all pass the check. request.ip
+      // follows TRUST_PROXY. The web polls while refused (an EventSource only sees an error) and retries later.
+      const release = limits.acquire(request.ip);
+      if (!release) throw new AppError('STREAM_LIMIT_REACHED');
       // One game, or (games_id left out) every enabled game: a lobby needs one connection, not one per game —
       // browsers allow six per origin over HTTP/1.1.
       const only = request.query.games_id;
-      const games =
-        only === undefined
-          ? await app.db
-              .selectFrom('games')
-              .select('id')
-              .where('enabled', '=', true)
-              .orderBy('sort')
-              .orderBy('id')
-              .execute()
-          : await app.db.selectFrom('games').select('id').where('id', '=', only).execute();
-      if (only !== undefined && games.length === 0) throw new AppError('NOT_FOUND', { field: 'games_id' });
+      let games: { id: number }[];
+      try {
+        games =
+          only === undefined
+            ? await app.db
+                .selectFrom('games')
+                .select('id')
+                .where('enabled', '=', true)
+                .orderBy('sort')
+                .orderBy('id')
+                .execute()
+            : await app.db.selectFrom('games').select('id').where('id', '=', only).execute();
+      } catch (err) {
+        release();
+        throw err;
+      }
+      if (only !== undefined && games.length === 0) {
+        release();
+        throw new AppError('NOT_FOUND', { field: 'games_id' });
+      }
       const gameIds = new Set(games.map((g) => g.id));
 
       reply.hijack();
@@ -214,11 +233,20 @@ function drawsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) 
         clearInterval(heartbeat);
         unsubscribe?.();
         streams.delete(end);
+        release();
         res.end();
       };
       streams.add(end);
       res.on('close', end);
-      unsubscribe = await bus.subscribe(onEvent);
+      // A client gone during the games query closed its socket before the listener above: its slot goes now.
+      if (request.raw.socket.destroyed) end();
+      try {
+        unsubscribe = await bus.subscribe(onEvent);
+      } catch (err) {
+        request.log.warn({ err }, 'sse subscribe failed');
+        end();
+        return;
+      }
       if (!open) {
         unsubscribe();
         return;

@@ -229,3 +229,103 @@ describe("GET /api/game/events: 'settled'", () => {
     all.close();
   });
 });
+
+describe('GET /api/game/events: connection caps (SSE_MAX_PER_IP, SSE_MAX_TOTAL)', () => {
+  let c: TestApp;
+  let url: string;
+  beforeAll(async () => {
+    // TRUST_PROXY: the client IP is X-Forwarded-For's, so one test can speak for several clients.
+    c = await buildTestApp({ SSE_MAX_PER_IP: '2', SSE_MAX_TOTAL: '3', TRUST_PROXY: 'true' });
+    await c.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(c.app.server.address() as AddressInfo).port}/api/game/events`;
+  });
+  afterAll(async () => {
+    await c.close();
+  });
+
+  /** Opens a stream as `ip`; resolves with the status once the answer's head (and, for a refusal, its body) is in. */
+  function connect(ip: string, query = '') {
+    return new Promise<{ status: number; body: Record<string, unknown> | null; close: () => void }>(
+      (resolve, reject) => {
+        const req = http.get(`${url}${query}`, { headers: { 'x-forwarded-for': ip } }, (res) => {
+          const status = res.statusCode ?? 0;
+          if (status === 200) {
+            resolve({ status, body: null, close: () => req.destroy() });
+            return;
+          }
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () =>
+            resolve({ status, body: JSON.parse(text) as Record<string, unknown>, close: () => req.destroy() }),
+          );
+        });
+        req.on('error', reject);
+      },
+    );
+  }
+  const settle = async (ip: string, n: number) =>
+    expect.poll(() => c.app.streamLimits.of(ip), { timeout: 3000, interval: 10 }).toBe(n);
+
+  it('refuses the stream beyond the per-IP cap with 429 STREAM_LIMIT_REACHED; a closed stream frees its slot', async () => {
+    const a1 = await connect('198.51.100.1');
+    const a2 = await connect('198.51.100.1');
+    expect([a1.status, a2.status]).toEqual([200, 200]);
+    const refused = await connect('198.51.100.1', '?lang=en');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 429, data: null, error: 'STREAM_LIMIT_REACHED' });
+    expect(typeof refused.body?.msg).toBe('string');
+    // Another client is not held up by the first one's streams.
+    const b1 = await connect('198.51.100.2');
+    expect(b1.status).toBe(200);
+
+    a1.close();
+    await settle('198.51.100.1', 1);
+    const a3 = await connect('198.51.100.1');
+    expect(a3.status).toBe(200);
+    expect((await connect('198.51.100.1')).status).toBe(429);
+    for (const s of [a2, a3, b1]) s.close();
+    await expect.poll(() => c.app.streamLimits.total(), { timeout: 3000, interval: 10 }).toBe(0);
+  });
+
+  it('refuses every IP once the total cap is reached, and accepts again when one leaves', async () => {
+    const open = [];
+    for (const ip of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) {
+      const s = await connect(ip);
+      expect(s.status).toBe(200);
+      open.push(s);
+    }
+    const refused = await connect('203.0.113.4');
+    expect(refused.status).toBe(429);
+    expect(refused.body?.error).toBe('STREAM_LIMIT_REACHED');
+    open[0]?.close();
+    await expect.poll(() => c.app.streamLimits.total(), { timeout: 3000, interval: 10 }).toBe(2);
+    const next = await connect('203.0.113.4');
+    expect(next.status).toBe(200);
+    for (const s of [...open, next]) s.close();
+    await expect.poll(() => c.app.streamLimits.total(), { timeout: 3000, interval: 10 }).toBe(0);
+  });
+
+  it('a refused unknown game frees its slot too (404 does not leak a slot)', async () => {
+    for (let i = 0; i < 3; i++) expect((await connect('192.0.2.9', '?games_id=999999')).status).toBe(404);
+    expect(c.app.streamLimits.of('192.0.2.9')).toBe(0);
+    const ok = await connect('192.0.2.9');
+    expect(ok.status).toBe(200);
+    ok.close();
+  });
+});
+
+describe('GET /api/game/events: SSE_MAX_TOTAL=0 turns streaming off', () => {
+  it('answers every stream 429 STREAM_LIMIT_REACHED; current_game still answers', async () => {
+    const off = await buildTestApp({ SSE_MAX_TOTAL: '0' });
+    try {
+      const res = await off.app.inject({ method: 'GET', url: '/api/game/events' });
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toMatchObject({ error: 'STREAM_LIMIT_REACHED' });
+      const game = (await off.app.db.selectFrom('games').select('id').executeTakeFirstOrThrow()).id;
+      expect((await call(off.app, 'POST', `/api/game/current_game?games_id=${game}`)).status).toBe(200);
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -28,7 +28,7 @@ const MARK = { ok: '✓', wait: '…', bad: '✕' } as const;
 /**
  * /orders (unsettled), /settled (won, lost, push, void) and /bettingHistory: one page, two tabs. While it is open it
  * follows the all-games events stream, so a `settled` event refreshes the lists and the balance without a reload
- * (nothing changes when the stream is down: the lists are as fetched).
+ * (while the stream is down, every 15 s instead: game-poll.ts).
  */
 export function BetsPage() {
   const { t } = useTranslation();

@@ -37,16 +37,16 @@ export function GamePage() {
   const bettable = phase === 'open';
   const issue = current.data?.issue ?? null;
 
-  // The stream brings the next period after the draw. Without it (proxy, offline) ask again once the period's time
-  // is up; with it, only if the next period is long in coming (an event lost on the way).
+  // The stream brings the next period after the draw; while it is down, useGameEvents polls instead. With it, ask
+  // again only if the next period is long in coming (an event lost on the way).
   const { refetch } = current;
   const stale = phase === 'drawing' || (phase === 'none' && !!current.data);
-  const pollMs = stream === 'live' ? 20_000 : 3000;
+  const live = stream === 'live';
   useEffect(() => {
-    if (!stale) return;
-    const id = window.setInterval(() => void refetch(), pollMs);
+    if (!stale || !live) return;
+    const id = window.setInterval(() => void refetch(), 20_000);
     return () => window.clearInterval(id);
-  }, [stale, refetch, pollMs]);
+  }, [stale, live, refetch]);
 
   const groups = useMemo(() => plays.data ?? [], [plays.data]);
   const [groupCode, setGroupCode] = useState<string | null>(null);
@@ -85,7 +85,7 @@ export function GamePage() {
   }
 
   return (
-    <main className="page game-page" data-testid="game-page" data-family={family} data-code={code}>
+    <main className="page game-page" data-testid="game-page" data-family={family} data-code={code} data-stream={stream}>
       <TopBar title={label} right={user && user.role !== 'operator' ? <BalanceChip /> : undefined} />
       {current.isPending ? (
         <div className="game-head">

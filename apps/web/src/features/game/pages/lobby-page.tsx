@@ -1,5 +1,4 @@
 import '../game.css';
-import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,12 +10,12 @@ import { gameHref, gameLabel } from '../../../lib/games.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { currentGameQuery, useCategories } from '../api/game-api.ts';
 import { PhaseClock } from '../components/game-header.tsx';
-import { useGameEvents, usePhaseKind } from '../lib/use-game-clock.ts';
+import { useGameEvents } from '../lib/use-game-clock.ts';
 
 /**
  * /allGame and /lotteryLobby: every game by category, each with its current countdown. One events stream for the
- * whole list (every game's periods arrive on it and land in the query cache); each game is asked for over HTTP only
- * while that stream is down.
+ * whole list (every game's periods arrive on it and land in the query cache); while that stream is down,
+ * useGameEvents('all') asks for each game shown over HTTP instead.
  */
 export function LobbyPage() {
   const { t } = useTranslation();
@@ -52,15 +51,7 @@ export function LobbyPage() {
 function LobbyGame({ game, polling }: { game: GameTile; polling: boolean }) {
   const { t } = useTranslation();
   const current = useQuery({ ...currentGameQuery(game.id), enabled: polling });
-  const phase = usePhaseKind(current.data);
-  // Fallback while the stream is down: once the period is over, ask again until the next one is there.
-  const { refetch } = current;
-  const over = phase === 'drawing' || (phase === 'none' && !!current.data);
-  useEffect(() => {
-    if (!polling || !over) return;
-    const id = window.setInterval(() => void refetch(), 5000);
-    return () => window.clearInterval(id);
-  }, [polling, over, refetch]);
+  // While the stream is down, useGameEvents('all') polls every game shown here (this row's query is observed).
   const href =
     gameHref(game) ?? `/lotteryLobby?${new URLSearchParams({ type: game.code, category_id: String(game.id) })}`;
   return (
