@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
 import { ensureFirstOperator } from './modules/operators/operators.service.ts';
+import { ensureProviderSecrets, providers } from './modules/payments/payments.service.ts';
 
 const config = loadConfig(process.env);
 const app = await buildApp(config);
@@ -11,7 +12,10 @@ const app = await buildApp(config);
 try {
   const applied = await migrateToLatest(app.db);
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
-  await seed(app.db, { operator: config.operator, timeZone: config.businessTimeZone });
+  await seed(app.db, { operator: config.operator, timeZone: config.businessTimeZone, currency: config.currency });
+  // Webhook secrets not in the environment are generated now, once (decision 0007); the log names their source
+  // only: operators read a generated secret in the console.
+  app.log.info({ providers: await ensureProviderSecrets(app.db, providers(config)) }, 'payment provider secrets');
   if (!config.operator) {
     // No OPERATOR_ACCOUNT/OPERATOR_PASSWORD and no operator yet: make one with a random password, shown this once.
     const first = await ensureFirstOperator(app.db);

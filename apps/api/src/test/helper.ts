@@ -56,7 +56,7 @@ export async function buildTestApp(
   });
   const app = await buildApp(config);
   await migrateToLatest(app.db);
-  await seed(app.db, { operator: config.operator, timeZone: config.businessTimeZone });
+  await seed(app.db, { operator: config.operator, timeZone: config.businessTimeZone, currency: config.currency });
   await app.ready();
   return {
     app,
