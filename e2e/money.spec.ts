@@ -387,7 +387,19 @@ describe('money screens', () => {
     await validationFlow();
   });
 
-  it('PIX: a valid BR Code for the amount as wrapping text and a QR code; crypto: address + network warning', async () => {
+  it('PIX: the BRL amount to pay shown live, a valid BR Code for it as wrapping text and a QR code; crypto: address + network warning', async () => {
+    // On this THB site the BRL and USDT demo channels are offered once the operator has set their rates.
+    const opTok = await operatorToken();
+    for (const c of await get<(Json & { type: string; crypto: { coin: string } | null })[]>(
+      '/api/admin/channel/list',
+      opTok,
+    )) {
+      if (c.type === 'pix')
+        await post('/api/admin/channel/save', { ...c, enabled: true, rate: '0.155' }, { token: opTok });
+      if (c.crypto?.coin === 'USDT-TRC20') {
+        await post('/api/admin/channel/save', { ...c, enabled: true, rate: '0.0285' }, { token: opTok });
+      }
+    }
     for (const lang of ['en', 'th'] as const) {
       const { context, page } = await newPhone(lang);
       await registerInBrowser(page);
@@ -399,18 +411,41 @@ describe('money screens', () => {
       expect(await textOf(page, 'crypto-address')).toBe(tron?.crypto?.address);
       await bodyHas(page, lang === 'en' ? 'Send only USDT on TRON (TRC20)' : 'ส่งเฉพาะ USDT บนเครือข่าย TRON (TRC20)');
       await shot(page, `${lang}-recharge-crypto`);
+      // ฿123.45 at ฿1 = 0.0285 USDT: 3.52 USDT to send, shown before confirming.
+      await page.getByTestId('deposit-amount').fill('123.45');
+      await expect.poll(() => textOf(page, 'deposit-pay-amount')).toContain('3.52');
       await page.getByTestId(`channel-${pix?.id}`).click();
+      // ฿50.00 at ฿1 = R$0.155: R$7.75, live as the amount is typed; the BR Code is for that.
+      await page.getByTestId('deposit-amount').fill('50');
+      await expect.poll(() => textOf(page, 'deposit-pay-amount')).toContain('7.75');
+      await page.getByTestId('deposit-amount').fill('123.45');
+      await expect.poll(() => textOf(page, 'deposit-pay-amount')).toContain('19.14');
+      expect(await textOf(page, 'deposit-rate')).toBe('1 THB = 0.155 BRL');
+      await shot(page, `${lang}-recharge-pix-rate`);
       await page.getByTestId('deposit-amount').fill('50');
       await page.getByTestId('deposit-submit').click();
       const code = await textOf(page, 'pix-code');
       expect(verifyBrCode(code)).toBe(true);
-      expect(parseBrCode(code).amount).toBe(5000);
+      expect(parseBrCode(code).amount).toBe(775);
+      expect(await textOf(page, 'deposit-result-pay')).toContain('7.75');
       expect(await page.locator('.qr svg').count()).toBe(1);
       // The long code wraps: the page never gets wider than the phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await shot(page, `${lang}-pix`);
       await context.close();
     }
+    // The operator's queue shows what the player must pay (R$7.75) beside the credit; the sandbox can simulate the
+    // payment; the Providers tab shows the webhook secret this start generated.
+    const ops = await newPhone('en');
+    await loginInBrowser(ops.page, OPERATOR.account, OPERATOR.password);
+    await ops.page.goto('/rechargeAdmin?tab=deposits');
+    const item = ops.page.getByTestId('admin-item').first();
+    await expect.poll(async () => norm(await item.getByTestId('admin-expected').innerText())).toContain('R$7.75');
+    expect(norm(await item.getByTestId('admin-expected').innerText())).toContain('1 THB = 0.155 BRL');
+    await item.getByTestId('admin-sandbox-pay').waitFor();
+    await ops.page.goto('/rechargeAdmin?tab=providers');
+    await expect.poll(() => textOf(ops.page, 'admin-provider-secret')).toMatch(/^[0-9a-f]{64}$/);
+    await ops.context.close();
   });
 
   it('guests see that demo accounts cannot deposit', async () => {

@@ -23,6 +23,8 @@ describe('loadConfig', () => {
       operator: undefined,
       sseMaxPerIp: 6,
       sseMaxTotal: 10_000,
+      pixSandboxSecret: undefined,
+      paymentsSandbox: true,
     });
     expect(c.webDist).toMatch(/apps[/\\]web[/\\]dist$/);
   });
@@ -111,5 +113,23 @@ describe('loadConfig', () => {
       loadConfig({ MAINTENANCE_URL: 'https://status.example/now', REDIRECT_ALLOWLIST: 'https://status.example' })
         .maintenanceUrl,
     ).toBe('https://status.example/now');
+  });
+
+  it('takes no payment provider secret it could guess: empty is unset, short is refused (decision 0007)', () => {
+    expect(loadConfig({ PIX_SANDBOX_SECRET: '' }).pixSandboxSecret).toBeUndefined();
+    for (const weak of ['sandbox-secret', 'secret', 'changeme', 'test', 'sandbox', ' ', 'x'.repeat(31)]) {
+      expect(() => loadConfig({ PIX_SANDBOX_SECRET: weak }), weak).toThrow(ConfigError);
+      expect(() => loadConfig({ PIX_SANDBOX_SECRET: weak }), weak).toThrow(/PIX_SANDBOX_SECRET/);
+    }
+    const long = 'k'.repeat(32);
+    expect(loadConfig({ PIX_SANDBOX_SECRET: long }).pixSandboxSecret).toBe(long);
+    // The old production-only rule is gone: every start is judged alike.
+    expect(loadConfig({ NODE_ENV: 'production' }).pixSandboxSecret).toBeUndefined();
+  });
+
+  it('PAYMENTS_SANDBOX: on by default, off removes the sandbox', () => {
+    expect(loadConfig({ PAYMENTS_SANDBOX: 'off' }).paymentsSandbox).toBe(false);
+    expect(loadConfig({ PAYMENTS_SANDBOX: 'on' }).paymentsSandbox).toBe(true);
+    expect(() => loadConfig({ PAYMENTS_SANDBOX: 'no' })).toThrow(ConfigError);
   });
 });

@@ -4,6 +4,9 @@ import { isAllowedRedirect, parseAllowList } from '@fairdraw/contract';
 import { isCurrencyCode } from '@fairdraw/domain';
 import type { CurrencyCode } from '@fairdraw/domain';
 
+/** A payment provider's webhook secret from the environment must be at least this long. */
+export const PROVIDER_SECRET_MIN_LENGTH = 32;
+
 const int = (fallback: number, min = 1, max = 1_000_000) => z.coerce.number().int().min(min).max(max).default(fallback);
 const bool = (fallback: boolean) =>
   z
@@ -59,11 +62,16 @@ const envSchema = z.object({
   GAME_CYCLE_OVERRIDE_SECONDS: z
     .union([z.literal('').transform(() => undefined), z.coerce.number().int().min(10).max(86_400)])
     .optional(),
+  // Empty means unset; a secret, when given, is long enough not to be guessed (decision 0007).
   PIX_SANDBOX_SECRET: z
-    .string()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  NODE_ENV: z.string().optional(),
+    .literal('')
+    .transform(() => undefined)
+    .or(z.string().min(PROVIDER_SECRET_MIN_LENGTH, `at least ${PROVIDER_SECRET_MIN_LENGTH} characters`))
+    .optional(),
+  PAYMENTS_SANDBOX: z
+    .enum(['on', 'off', 'true', 'false', '1', '0', ''])
+    .default('on')
+    .transform((v) => v === 'on' || v === 'true' || v === '1' || v === ''),
 });
 
 export type Config = {
@@ -111,14 +119,16 @@ export type Config = {
   demoGrant: number;
   /** IANA zone in which "today" and "yesterday" of reports and lists are counted. */
   businessTimeZone: string;
-  /** HMAC secret of the sandbox PIX provider's webhooks; a dev default outside production. */
-  pixSandboxSecret: string;
+  /**
+   * HMAC secret of the sandbox PIX provider's webhooks from PIX_SANDBOX_SECRET; when undefined, a random one is
+   * generated at the first start and kept in the database (modules/payments/provider-secrets.ts).
+   */
+  pixSandboxSecret: string | undefined;
+  /** PAYMENTS_SANDBOX: false removes the sandbox provider, its webhook and the operator's simulated payment. */
+  paymentsSandbox: boolean;
   /** Tests and demos: every game draws every this many seconds (seal shrunk in proportion); undefined = real schedules. */
   gameCycleOverrideSeconds: number | undefined;
 };
-
-/** Only for development and tests (README "Payments"); production must set PIX_SANDBOX_SECRET. */
-export const DEV_PIX_SANDBOX_SECRET = 'sandbox-secret';
 
 export class ConfigError extends Error {}
 
@@ -160,9 +170,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError('Invalid configuration: BUSINESS_TIME_ZONE: not an IANA time zone');
   }
   if (e.MIGRATION_DATABASE_URL !== undefined) checkTwoRoles(e.MIGRATION_DATABASE_URL, e.DATABASE_URL);
-  if (e.PIX_SANDBOX_SECRET === undefined && e.NODE_ENV === 'production') {
-    throw new ConfigError('Invalid configuration: PIX_SANDBOX_SECRET is required when NODE_ENV=production');
-  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -192,7 +199,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     currency: e.CURRENCY,
     demoGrant: e.DEMO_GRANT,
     businessTimeZone: e.BUSINESS_TIME_ZONE,
-    pixSandboxSecret: e.PIX_SANDBOX_SECRET ?? DEV_PIX_SANDBOX_SECRET,
+    pixSandboxSecret: e.PIX_SANDBOX_SECRET,
+    paymentsSandbox: e.PAYMENTS_SANDBOX,
     gameCycleOverrideSeconds: e.GAME_CYCLE_OVERRIDE_SECONDS,
   };
 }

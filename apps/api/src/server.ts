@@ -5,6 +5,7 @@ import { loadConfig } from './config.ts';
 import { migrateFor } from './db/runtime-role.ts';
 import { seed } from './db/seed.ts';
 import { OPERATOR_PASSWORD_FILE, ensureFirstOperator } from './modules/operators/operators.service.ts';
+import { ensureProviderSecrets, providers } from './modules/payments/payments.service.ts';
 
 const config = loadConfig(process.env);
 const app = await buildApp(config);
@@ -14,7 +15,10 @@ try {
   // included: its rows are ordinary data).
   const applied = await migrateFor(config, app.db);
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
-  await seed(app.db, { operator: config.operator, timeZone: config.businessTimeZone });
+  await seed(app.db, { operator: config.operator, timeZone: config.businessTimeZone, currency: config.currency });
+  // Webhook secrets not in the environment are generated now, once (decision 0007); the log names their source
+  // only: operators read a generated secret in the console.
+  app.log.info({ providers: await ensureProviderSecrets(app.db, providers(config)) }, 'payment provider secrets');
   if (!config.operator) {
     // No OPERATOR_ACCOUNT/OPERATOR_PASSWORD: the first start makes an operator whose random password goes to a file
     // only the server's user can read, never to the log (README "Operators").

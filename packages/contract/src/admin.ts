@@ -71,9 +71,35 @@ export const adminChannel = z.object({
   pix: z
     .object({ key: z.string().max(100), merchant_name: z.string().max(25), merchant_city: z.string().max(15) })
     .nullable(),
+  /** Set by the type (PIX BRL, crypto USDT, bank the site's); ignored in a request. */
+  currency: z.string().max(10).optional(),
+  /**
+   * Channel major units per site major unit ("0.155"), required to enable a channel whose currency is not the
+   * site's (CHANNEL_RATE_REQUIRED); null in the site's currency. Who set it and when: the audit log.
+   */
+  rate: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,9})?$/, 'VALIDATION_FAILED')
+    .nullable()
+    .default(null),
 });
 export type AdminChannel = z.infer<typeof adminChannel>;
 
 /** Withdrawal settings: fee rule and per-request limits. */
 export const withdrawSettings = z.object({ fee: feeRule, min: minorAmount, max: minorAmount });
 export type WithdrawSettings = z.infer<typeof withdrawSettings>;
+
+/**
+ * A payment provider as the operator sees it (decision 0007): where its webhook secret comes from, and the secret
+ * itself when the site generated it (to configure at the provider); `simulate`: the operator may complete a payment
+ * through it (the sandbox).
+ */
+export const paymentProviderInfo = z.object({
+  name: z.string(),
+  secret_source: z.enum(['env', 'generated']),
+  secret: z.string().nullable(),
+  simulate: z.boolean(),
+});
+export type PaymentProviderInfo = z.infer<typeof paymentProviderInfo>;
+export const paymentProviders = z.object({ providers: z.array(paymentProviderInfo), sandbox: z.boolean() });
+export type PaymentProviders = z.infer<typeof paymentProviders>;

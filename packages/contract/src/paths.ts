@@ -37,6 +37,7 @@ export const API = {
   adminChannelSave: '/api/admin/channel/save',
   adminWithdrawSettings: '/api/admin/withdraw/settings',
   adminPixSandboxConfirm: '/api/admin/pay/sandbox/confirm',
+  adminPayProviders: '/api/admin/pay/providers',
   bet: '/api/game/bet',
   betList: '/api/bet/list',
   adminPeriodVoid: '/api/admin/period/void',

@@ -16,6 +16,13 @@ export const rechargeChannel = z.object({
   bank: z.object({ payee: z.string(), account_number: z.string(), bank: z.string() }).nullable(),
   /** crypto: the house address to send to (also shown as a QR code). */
   crypto: z.object({ coin: cryptoCoin, address: z.string() }).nullable(),
+  /** What the player pays in: PIX BRL, USDT channels USDT, a bank transfer the site's currency. */
+  currency: z.string(),
+  /**
+   * When `currency` is not the site's: its major units per one major unit of the site's currency, a decimal string
+   * ("0.155"); the amount to pay is domain toChannelAmount (rounded up to the channel's minor unit). Else null.
+   */
+  rate: z.string().nullable(),
 });
 export type RechargeChannel = z.infer<typeof rechargeChannel>;
 
@@ -45,7 +52,12 @@ export const deposit = z.object({
   channel_id: z.number().int(),
   channel_type: z.enum(CHANNEL_TYPES),
   channel_name: z.string(),
+  /** In the site's currency: what the player is credited. */
   amount: minorAmount,
+  /** What the player pays, in minor units of `channel_currency`, converted at `rate` (null: the same currency). */
+  channel_currency: z.string(),
+  channel_amount: minorAmount,
+  rate: z.string().nullable(),
   status: z.enum(DEPOSIT_STATUSES),
   reason: z.string().nullable(),
   created_at: z.number().int(),

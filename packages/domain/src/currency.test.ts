@@ -23,6 +23,7 @@ describe('currencies', () => {
       CNY: 2,
       HKD: 2,
       JPY: 0,
+      USDT: 2,
     });
     expect(isCurrencyCode('BRL')).toBe(true);
     expect(isCurrencyCode('EUR')).toBe(false);

@@ -1,10 +1,11 @@
 /**
- * Currencies the site handles and their minor-unit exponent (ISO 4217), with parsing of what a user types into an
+ * Currencies the site handles and their minor-unit exponent (ISO 4217; USDT is no ISO code: it is counted here in
+ * cents, as the site shows it and a player sends it, though its contracts have 6 decimals), with parsing of what a user types into an
  * amount field and plain formatting (no locale: "1234.50"; the web adds grouping and symbols for display).
  */
 import type { Minor } from './money.ts';
 
-export type CurrencyCode = 'THB' | 'BRL' | 'USD' | 'VND' | 'CNY' | 'HKD' | 'JPY';
+export type CurrencyCode = 'THB' | 'BRL' | 'USD' | 'VND' | 'CNY' | 'HKD' | 'JPY' | 'USDT';
 
 export type Currency = { readonly code: CurrencyCode; readonly exponent: number };
 
@@ -16,6 +17,7 @@ export const CURRENCIES: Readonly<Record<CurrencyCode, Currency>> = {
   CNY: { code: 'CNY', exponent: 2 },
   HKD: { code: 'HKD', exponent: 2 },
   JPY: { code: 'JPY', exponent: 0 },
+  USDT: { code: 'USDT', exponent: 2 },
 };
 
 export function isCurrencyCode(value: string): value is CurrencyCode {

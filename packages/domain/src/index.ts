@@ -2,6 +2,7 @@ export * from './money.ts';
 export * from './ledger.ts';
 export * from './fees.ts';
 export * from './currency.ts';
+export * from './exchange-rate.ts';
 export * from './pix.ts';
 export * from './pix-key.ts';
 export * from './crypto-address.ts';

@@ -39,16 +39,19 @@ export type LedgerAccountRef =
 /** One line of a transaction: `amount` is the signed change of the account's balance (see the file comment). */
 export type Posting = { readonly account: LedgerAccountRef; readonly amount: number };
 
-export type LedgerTransactionKind =
-  | 'deposit'
-  | 'withdrawal_request'
-  | 'withdrawal_paid'
-  | 'withdrawal_rejected'
-  | 'demo_grant'
-  | 'bonus'
-  | 'stake'
-  | 'payout'
-  | 'refund';
+/** Every kind of transaction; each names its cause in its reference (money-causes.int.test.ts walks them all). */
+export const LEDGER_TRANSACTION_KINDS = [
+  'deposit',
+  'withdrawal_request',
+  'withdrawal_paid',
+  'withdrawal_rejected',
+  'demo_grant',
+  'bonus',
+  'stake',
+  'payout',
+  'refund',
+] as const;
+export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 
 export type LedgerTransaction = { readonly kind: LedgerTransactionKind; readonly postings: readonly Posting[] };
 

@@ -12,7 +12,7 @@ import type {
   LedgerTransactionsTable,
   SettingsTable,
 } from './tables-ledger.ts';
-import type { DepositsTable, RechargeChannelsTable } from './tables-deposits.ts';
+import type { DepositsTable, PaymentProviderSecretsTable, RechargeChannelsTable } from './tables-deposits.ts';
 import type { WithdrawalsTable } from './tables-withdrawals.ts';
 import type { GameSchedulesTable, PeriodsTable, PlayItemsTable } from './tables-games.ts';
 import type { BetCashWinsTable, BetItemsTable, BetPeriodStakesTable, BetsTable } from './tables-bets.ts';
@@ -108,6 +108,7 @@ export interface Database {
   settings: SettingsTable;
   recharge_channels: RechargeChannelsTable;
   deposits: DepositsTable;
+  payment_provider_secrets: PaymentProviderSecretsTable;
   withdrawals: WithdrawalsTable;
   game_schedules: GameSchedulesTable;
   play_items: PlayItemsTable;

@@ -14,6 +14,7 @@ import * as m0010 from './migrations/2026_11_22_0010_settlement.ts';
 import * as m0011 from './migrations/2026_11_22_0011_bet_batch.ts';
 import * as m0012 from './migrations/2026_11_22_0012_session_changes.ts';
 import * as m0013 from './migrations/2026_11_22_0013_idempotency_retention.ts';
+import * as m0014 from './migrations/2026_11_23_0014_payment_currency_and_secrets.ts';
 import * as m0017 from './migrations/2026_11_23_0017_runtime_role.ts';
 
 /**
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_0011_bet_batch': m0011,
   '2026_11_22_0012_session_changes': m0012,
   '2026_11_22_0013_idempotency_retention': m0013,
+  '2026_11_23_0014_payment_currency_and_secrets': m0014,
   '2026_11_23_0017_runtime_role': m0017,
 };
 

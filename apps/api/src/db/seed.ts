@@ -1,9 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
+import type { CurrencyCode } from '@fairdraw/domain';
 import type { Db, LocalizedText } from './database.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { AVATARS } from '../modules/accounts/accounts.service.ts';
 import { seedDraws } from '../modules/draws/draws.seed.ts';
+import { disableUnratedForeignChannels } from '../modules/recharge/recharge.repository.ts';
 
 type SeedGame = { code: string; family: string; category: string; name: LocalizedText };
 
@@ -130,6 +132,8 @@ export type SeedOptions = {
   operator?: { account: string; password: string } | undefined;
   /** Zone of the Mark Six play list's lunar year (BUSINESS_TIME_ZONE). */
   timeZone?: string;
+  /** The site's CURRENCY: a deposit channel in another currency without a rate is not offered (decision 0007). */
+  currency?: CurrencyCode;
 };
 
 /**
@@ -214,6 +218,10 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
           .execute();
       }
     }
+
+    // The demo PIX (BRL) and USDT channels have no rate: on a site in another currency they stay disabled until an
+    // operator sets one; in their own currency they need none.
+    if (options.currency) await disableUnratedForeignChannels(trx, options.currency);
 
     // Game schedules and play items (modules/draws), for games that have none yet.
     await seedDraws(trx, new Date(), options.timeZone ?? 'Asia/Bangkok');

@@ -1,7 +1,10 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { ChannelType, CryptoCoin, DepositStatus } from '@fairdraw/contract';
+import type { CurrencyCode } from '@fairdraw/domain';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+/** A nullable column that may be left out of an insert. */
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 export type BankChannelConfig = { payee: string; account_number: string; bank: string };
 export type CryptoChannelConfig = { coin: CryptoCoin; address: string };
@@ -17,6 +20,10 @@ export interface RechargeChannelsTable {
   max: number;
   sort: number;
   config: JSONColumnType<ChannelConfig, string, string>;
+  /** null: the site's CURRENCY. */
+  currency: Nullable<CurrencyCode>;
+  /** Operator-set, when the currency differs from the site's: channel major units per site major unit (domain exchange-rate.ts). */
+  rate: Nullable<string>;
 }
 
 export type DepositTransfer = {
@@ -31,7 +38,14 @@ export interface DepositsTable {
   id: Generated<number>;
   user_id: number;
   channel_id: number;
+  /** Site currency, minor units: what the player is credited. */
   amount: number;
+  /** The channel's currency when the deposit was made; null: the site's CURRENCY. */
+  channel_currency: Nullable<CurrencyCode>;
+  /** What the player pays, minor units of channel_currency (= amount in the site's currency). */
+  channel_amount: number;
+  /** The rate amount was converted at; null in the site's currency. */
+  rate: Nullable<string>;
   status: DepositStatus;
   reason: string | null;
   transfer: JSONColumnType<DepositTransfer | null, string | null, string | null>;
@@ -45,4 +59,10 @@ export interface DepositsTable {
   created_at: CreatedAt;
   decided_at: Date | null;
   decided_by: number | null;
+}
+
+export interface PaymentProviderSecretsTable {
+  provider: string;
+  secret: string;
+  created_at: CreatedAt;
 }

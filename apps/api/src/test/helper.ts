@@ -84,7 +84,7 @@ export async function buildTestApp(
   });
   const app = await buildApp(config);
   await migrateFor(config, app.db);
-  await seed(app.db, { operator: config.operator, timeZone: config.businessTimeZone });
+  await seed(app.db, { operator: config.operator, timeZone: config.businessTimeZone, currency: config.currency });
   await app.ready();
   return {
     app,

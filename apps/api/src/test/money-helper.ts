@@ -40,6 +40,25 @@ export async function channels(app: FastifyInstance): Promise<Channels> {
   };
 }
 
+/**
+ * Sets a channel's rate through the operator's save call and enables it (a PIX or USDT channel on a site in
+ * another currency is disabled until it has one). Returns the saved channel.
+ */
+export async function setChannelRate(app: FastifyInstance, opToken: string, channelId: number, rate: string | null) {
+  const list = await call(app, 'GET', '/api/admin/channel/list', auth(opToken));
+  const channel = (list.body.data as { id: number }[]).find((c) => c.id === channelId);
+  if (!channel) throw new Error(`channel ${channelId} missing`);
+  const res = await call(app, 'POST', '/api/admin/channel/save', {
+    ...auth(opToken),
+    body: { ...channel, enabled: true, rate },
+  });
+  if (res.status !== 200) throw new Error(`channel save failed: ${res.text}`);
+  return res.body.data as { id: number; currency: string; rate: string | null; enabled: boolean };
+}
+
+/** A webhook secret of a test's own, long and random (the config refuses a short one). */
+export const TEST_PIX_SECRET = randomBytes(32).toString('hex');
+
 export const bankFields = {
   payee: 'DEMO ONLY - DO NOT PAY',
   account_number: '000-0-00000-0',

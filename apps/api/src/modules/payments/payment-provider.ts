@@ -11,8 +11,16 @@ export type PaymentEvent = { id: string; type: 'pix.paid'; deposit_id: number; a
 
 export interface PaymentProvider {
   readonly name: string;
-  /** Checks the raw body against the headers at `now`; returns the event or throws an AppError (400). */
-  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, now: Date): PaymentEvent;
+  /**
+   * Checks the raw body against the headers at `now` with the provider's webhook secret (provider-secrets.ts);
+   * returns the event or throws an AppError (400).
+   */
+  verifyWebhook(
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+    now: Date,
+    secret: string,
+  ): PaymentEvent;
 }
 
 export const SIGNATURE_HEADER = 'x-fd-signature';
@@ -24,6 +32,7 @@ const eventSchema = z.object({
   id: z.string().min(1).max(100),
   type: z.literal('pix.paid'),
   deposit_id: z.number().int().positive(),
+  /** What was paid, minor units of the deposit's channel currency (the deposit's channel_amount). */
   amount: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });
 
@@ -37,11 +46,13 @@ function header(headers: Record<string, string | string[] | undefined>, name: st
   return typeof v === 'string' ? v : undefined;
 }
 
+export const SANDBOX_PROVIDER = 'sandbox';
+
 /** The built-in sandbox provider: HMAC-signed events, so the whole path can be exercised without a real PSP. */
-export function sandboxProvider(secret: string): PaymentProvider {
+export function sandboxProvider(): PaymentProvider {
   return {
-    name: 'sandbox',
-    verifyWebhook(rawBody, headers, now) {
+    name: SANDBOX_PROVIDER,
+    verifyWebhook(rawBody, headers, now, secret) {
       const timestampText = header(headers, TIMESTAMP_HEADER) ?? '';
       const signature = header(headers, SIGNATURE_HEADER) ?? '';
       if (!/^\d{1,12}$/.test(timestampText)) throw new AppError('WEBHOOK_TIMESTAMP_STALE');

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminDecisionRequest, API, envelope } from '@fairdraw/contract';
+import { adminDecisionRequest, API, envelope, paymentProviders } from '@fairdraw/contract';
 import { commonHeaders, errors, sessionHeaders } from '../../lib/schemas.ts';
 import { actorOf } from '../recharge/recharge.routes.ts';
-import { confirmSandboxPayment, handleWebhook, providers } from './payments.service.ts';
+import { confirmSandboxPayment, handleWebhook, listProviders, providers } from './payments.service.ts';
 
 const webhookResult = z.object({ credited: z.boolean() });
 
@@ -37,6 +37,27 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     done();
   });
 
+  app.get(
+    API.adminPayProviders,
+    {
+      preValidation: [app.requireSession, app.requireOperator],
+      schema: {
+        tags: ['admin'],
+        summary: 'Payment providers, where each webhook secret comes from, and a generated secret in full',
+        security: [{ token: [] }],
+        headers: sessionHeaders,
+        response: { 200: envelope(paymentProviders), ...errors(401, 403, 429) },
+      },
+    },
+    async (_request, reply) => {
+      // A secret in the answer: no cache on the way may keep it.
+      void reply.header('cache-control', 'no-store');
+      return reply.ok({ providers: await listProviders(app.db, all), sandbox: all.sandbox });
+    },
+  );
+
+  // PAYMENTS_SANDBOX=off: no sandbox, and no simulated payment either (the path answers 404 like any unknown one).
+  if (!all.sandbox) return;
   app.post(
     API.adminPixSandboxConfirm,
     {
@@ -51,16 +72,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.ok(
-        await confirmSandboxPayment(
-          app.db,
-          all,
-          app.config.pixSandboxSecret,
-          actorOf(request),
-          request.body.id,
-          new Date(),
-        ),
-      ),
+      reply.ok(await confirmSandboxPayment(app.db, all, actorOf(request), request.body.id, new Date())),
   );
 };
 

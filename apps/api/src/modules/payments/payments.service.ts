@@ -1,16 +1,83 @@
 import { randomBytes } from 'node:crypto';
+import type { PaymentProviderInfo } from '@fairdraw/contract';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { creditDeposit } from '../recharge/recharge.service.ts';
-import { sandboxProvider, signWebhook, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './payment-provider.ts';
+import * as deposits from '../recharge/recharge.repository.ts';
+import {
+  SANDBOX_PROVIDER,
+  sandboxProvider,
+  signWebhook,
+  SIGNATURE_HEADER,
+  TIMESTAMP_HEADER,
+} from './payment-provider.ts';
 import type { PaymentEvent, PaymentProvider } from './payment-provider.ts';
+import { providerSecret } from './provider-secrets.ts';
+import type { ProviderSecret } from './provider-secrets.ts';
 
-export type Providers = ReadonlyMap<string, PaymentProvider>;
+/** The registered providers, and each one's webhook secret (read once, then kept: a stored secret never changes). */
+export type Providers = {
+  /** Whether the sandbox provider (and the operator's simulated payment) exists: PAYMENTS_SANDBOX. */
+  readonly sandbox: boolean;
+  get(name: string): PaymentProvider | undefined;
+  names(): string[];
+  secret(db: Db, name: string): Promise<ProviderSecret>;
+};
 
-export function providers(config: { pixSandboxSecret: string }): Providers {
-  const sandbox = sandboxProvider(config.pixSandboxSecret);
-  return new Map([[sandbox.name, sandbox]]);
+/**
+ * Every provider the site takes payments from, with where its secret comes from. A new provider is one more entry:
+ * its secret is PROVIDER's variable when set, else generated and stored like the sandbox's (decision 0007).
+ */
+export function providers(config: Pick<Config, 'pixSandboxSecret' | 'paymentsSandbox'>): Providers {
+  const entries = new Map<string, { provider: PaymentProvider; configured: string | undefined }>();
+  if (config.paymentsSandbox) {
+    entries.set(SANDBOX_PROVIDER, { provider: sandboxProvider(), configured: config.pixSandboxSecret });
+  }
+  const cache = new Map<string, Promise<ProviderSecret>>();
+  return {
+    sandbox: entries.has(SANDBOX_PROVIDER),
+    get: (name) => entries.get(name)?.provider,
+    names: () => [...entries.keys()],
+    secret(db, name) {
+      const entry = entries.get(name);
+      if (!entry) return Promise.reject(new AppError('PROVIDER_NOT_FOUND'));
+      let secret = cache.get(name);
+      if (!secret) {
+        secret = providerSecret(db, name, entry.configured);
+        // A failed read (database down) is not kept: the next call tries again.
+        secret.catch(() => cache.delete(name));
+        cache.set(name, secret);
+      }
+      return secret;
+    },
+  };
+}
+
+/**
+ * Makes sure every registered provider has its secret, generating the missing ones (server start). Returns where
+ * each came from, for the log: never the secret itself.
+ */
+export async function ensureProviderSecrets(db: Db, all: Providers): Promise<{ provider: string; source: string }[]> {
+  const out = [];
+  for (const name of all.names()) out.push({ provider: name, source: (await all.secret(db, name)).source });
+  return out;
+}
+
+/** The operator's view: each provider, where its secret comes from, and a generated secret in full. */
+export async function listProviders(db: Db, all: Providers): Promise<PaymentProviderInfo[]> {
+  const out: PaymentProviderInfo[] = [];
+  for (const name of all.names()) {
+    const { secret, source } = await all.secret(db, name);
+    out.push({
+      name,
+      secret_source: source,
+      secret: source === 'generated' ? secret : null,
+      simulate: name === SANDBOX_PROVIDER,
+    });
+  }
+  return out;
 }
 
 export type WebhookResult = { credited: boolean };
@@ -18,7 +85,7 @@ export type WebhookResult = { credited: boolean };
 /**
  * Verifies a webhook and applies its event: a PIX payment credits its pending deposit once. A repeated delivery
  * (same event id, or a deposit already decided) answers normally and credits nothing; an amount that differs from
- * the deposit changes nothing and is refused (400 AMOUNT_INVALID).
+ * what the deposit asked the player to pay (its channel amount) changes nothing and is refused (400 AMOUNT_INVALID).
  */
 export async function handleWebhook(
   db: Db,
@@ -31,21 +98,16 @@ export async function handleWebhook(
 ): Promise<WebhookResult> {
   const provider = all.get(providerName);
   if (!provider) throw new AppError('PROVIDER_NOT_FOUND');
-  const event = provider.verifyWebhook(rawBody, headers, now);
+  const { secret } = await all.secret(db, provider.name);
+  const event = provider.verifyWebhook(rawBody, headers, now, secret);
   return applyEvent(db, provider.name, event, actor ?? { userId: null, account: `provider:${provider.name}` });
 }
 
 async function applyEvent(db: Db, provider: string, event: PaymentEvent, actor: AuditActor): Promise<WebhookResult> {
-  const seen = await db.selectFrom('deposits').select('id').where('provider_ref', '=', event.id).executeTakeFirst();
-  if (seen) return { credited: false };
-  const deposit = await db
-    .selectFrom('deposits as d')
-    .innerJoin('recharge_channels as c', 'c.id', 'd.channel_id')
-    .select(['d.id', 'd.amount', 'd.status', 'c.type'])
-    .where('d.id', '=', event.deposit_id)
-    .executeTakeFirst();
-  if (!deposit || deposit.type !== 'pix') throw new AppError('DEPOSIT_NOT_FOUND');
-  if (deposit.amount !== event.amount) throw new AppError('AMOUNT_INVALID');
+  if (await deposits.findDepositByProviderRef(db, event.id)) return { credited: false };
+  const deposit = await deposits.findDeposit(db, event.deposit_id);
+  if (!deposit || deposit.channel_type !== 'pix') throw new AppError('DEPOSIT_NOT_FOUND');
+  if (deposit.channel_amount !== event.amount) throw new AppError('AMOUNT_INVALID');
   if (deposit.status !== 'pending') return { credited: false };
   try {
     await db
@@ -71,29 +133,24 @@ async function applyEvent(db: Db, provider: string, event: PaymentEvent, actor: 
 export async function confirmSandboxPayment(
   db: Db,
   all: Providers,
-  secret: string,
   operator: AuditActor,
   depositId: number,
   now: Date,
 ): Promise<WebhookResult> {
-  const deposit = await db
-    .selectFrom('deposits as d')
-    .innerJoin('recharge_channels as c', 'c.id', 'd.channel_id')
-    .select(['d.id', 'd.amount', 'd.status', 'c.type'])
-    .where('d.id', '=', depositId)
-    .executeTakeFirst();
-  if (!deposit || deposit.type !== 'pix') throw new AppError('DEPOSIT_NOT_FOUND');
+  const deposit = await deposits.findDeposit(db, depositId);
+  if (!deposit || deposit.channel_type !== 'pix') throw new AppError('DEPOSIT_NOT_FOUND');
   if (deposit.status !== 'pending') throw new AppError('ALREADY_DECIDED');
   const event: PaymentEvent = {
     id: `sbx_${randomBytes(12).toString('hex')}`,
     type: 'pix.paid',
     deposit_id: deposit.id,
-    amount: deposit.amount,
+    amount: deposit.channel_amount,
   };
   const body = Buffer.from(JSON.stringify(event));
   const timestamp = Math.floor(now.getTime() / 1000);
+  const { secret } = await all.secret(db, SANDBOX_PROVIDER);
   const headers = { [TIMESTAMP_HEADER]: String(timestamp), [SIGNATURE_HEADER]: signWebhook(secret, timestamp, body) };
-  const result = await handleWebhook(db, all, 'sandbox', body, headers, now, operator);
+  const result = await handleWebhook(db, all, SANDBOX_PROVIDER, body, headers, now, operator);
   if (!result.credited) throw new AppError('ALREADY_DECIDED');
   return result;
 }

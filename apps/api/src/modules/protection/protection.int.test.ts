@@ -16,6 +16,7 @@ import {
   operatorToken,
   submitBank,
   wallet,
+  setChannelRate,
 } from '../../test/money-helper.ts';
 import type { Channels } from '../../test/money-helper.ts';
 import { bet, openAt, openPeriod, playItems, userIdOf } from '../../test/bets-helper.ts';
@@ -40,6 +41,8 @@ beforeAll(async () => {
   t = await buildTestApp();
   ch = await channels(t.app);
   op = await operatorToken(t.app);
+  // The demo PIX and USDT channels of this THB site need a rate to be offered.
+  for (const id of [ch.pix, ch.trc]) await setChannelRate(t.app, op, id, '1');
 });
 afterAll(async () => {
   await t.close();

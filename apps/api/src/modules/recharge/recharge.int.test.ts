@@ -11,13 +11,14 @@ import {
   guestToken,
   operatorToken,
   playerToken,
+  setChannelRate,
   submitBank,
+  TEST_PIX_SECRET,
   wallet,
 } from '../../test/money-helper.ts';
 import type { Channels } from '../../test/money-helper.ts';
 import { signWebhook } from '../payments/payment-provider.ts';
 import { ledgerCheck } from '../ledger/ledger.service.ts';
-import { DEV_PIX_SANDBOX_SECRET } from '../../config.ts';
 
 let t: TestApp;
 let ch: Channels;
@@ -25,9 +26,12 @@ let op: string;
 let alice: string;
 let bob: string;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ PIX_SANDBOX_SECRET: TEST_PIX_SECRET });
   ch = await channels(t.app);
   op = await operatorToken(t.app);
+  // The demo PIX (BRL) and USDT channels on this THB site: one to one, so the amounts below read the same in both
+  // currencies (conversions: currency.int.test.ts).
+  for (const id of [ch.pix, ch.trc, ch.erc]) await setChannelRate(t.app, op, id, '1');
   alice = await playerToken(t.app);
   bob = await playerToken(t.app);
 });
@@ -252,7 +256,7 @@ describe('PIX and the sandbox webhook', () => {
       headers: {
         'content-type': 'application/json',
         'x-fd-timestamp': String(ts),
-        'x-fd-signature': signWebhook(opts.secret ?? DEV_PIX_SANDBOX_SECRET, ts, raw),
+        'x-fd-signature': signWebhook(opts.secret ?? TEST_PIX_SECRET, ts, raw),
         lang: 'en',
       },
       rawBody: raw,
@@ -393,6 +397,7 @@ describe('channels, operator side', () => {
       type: 'pix',
       name: 'PIX CPF (demo)',
       pix: { key: '123.456.789-09', merchant_name: 'FAIRDRAW DEMO', merchant_city: 'RIO' },
+      rate: '0.155',
     });
     expect(created.status).toBe(200);
     const c = created.body.data as { id: number; pix: { key: string } };
@@ -403,6 +408,7 @@ describe('channels, operator side', () => {
       type: 'pix',
       name: 'PIX CPF 2 (demo)',
       pix: { key: '123.456.789-09', merchant_name: 'FAIRDRAW DEMO', merchant_city: 'RIO' },
+      rate: '0.155',
     });
     expect(updated.body.data).toMatchObject({ id: c.id, name: 'PIX CPF 2 (demo)' });
     expect(await count(t.app, 'audit_log')).toBe(audits + 2);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { DepositStatus } from '@fairdraw/contract';
+import type { CurrencyCode } from '@fairdraw/domain';
 import type { Db } from '../../db/database.ts';
 import type { DepositsTable, RechargeChannelsTable } from '../../db/tables-deposits.ts';
 
@@ -17,6 +18,20 @@ export async function listChannels(db: Db, onlyEnabled: boolean): Promise<Channe
 
 export async function findChannel(db: Db, id: number): Promise<ChannelRow | undefined> {
   return db.selectFrom('recharge_channels').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Turns off every enabled channel whose currency is not `siteCurrency` and that has no rate; returns their ids. */
+export async function disableUnratedForeignChannels(db: Db, siteCurrency: CurrencyCode): Promise<number[]> {
+  const rows = await db
+    .updateTable('recharge_channels')
+    .set({ enabled: false })
+    .where('enabled', '=', true)
+    .where('rate', 'is', null)
+    .where('currency', 'is not', null)
+    .where('currency', '<>', siteCurrency)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 export async function insertChannel(db: Db, values: Insertable<RechargeChannelsTable>): Promise<ChannelRow> {
@@ -49,6 +64,10 @@ function withChannel(db: Db) {
 
 export async function findDeposit(db: Db, id: number): Promise<DepositWithChannel | undefined> {
   return withChannel(db).where('d.id', '=', id).executeTakeFirst();
+}
+
+export async function findDepositByProviderRef(db: Db, providerRef: string): Promise<{ id: number } | undefined> {
+  return db.selectFrom('deposits').select('id').where('provider_ref', '=', providerRef).executeTakeFirst();
 }
 
 /** Locks the deposit row until the transaction ends: decisions on one deposit run one at a time. */

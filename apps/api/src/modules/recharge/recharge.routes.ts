@@ -46,7 +46,7 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
         response: { 200: envelope(z.array(rechargeChannel)), ...errors(401, 403, 429) },
       },
     },
-    async (_request, reply) => reply.ok(await recharge.listChannels(app.db)),
+    async (_request, reply) => reply.ok(await recharge.listChannels(app.db, app.config.currency)),
   );
 
   app.post(
@@ -99,6 +99,7 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
           request.query,
           app.config.businessTimeZone,
           new Date(),
+          app.config.currency,
         ),
       ),
   );
@@ -116,7 +117,7 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
         response: { 200: envelope(paged(adminDeposit)), ...errors(400, 401, 403, 429) },
       },
     },
-    async (request, reply) => reply.ok(await recharge.listForOperator(app.db, request.query)),
+    async (request, reply) => reply.ok(await recharge.listForOperator(app.db, request.query, app.config.currency)),
   );
 
   app.post(
@@ -132,7 +133,8 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
         response: { 200: envelope(adminDeposit), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
       },
     },
-    async (request, reply) => reply.ok(await recharge.approveDeposit(app.db, actorOf(request), request.body.id)),
+    async (request, reply) =>
+      reply.ok(await recharge.approveDeposit(app.db, actorOf(request), request.body.id, app.config.currency)),
   );
 
   app.post(
@@ -149,7 +151,15 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
       },
     },
     async (request, reply) =>
-      reply.ok(await recharge.rejectDeposit(app.db, actorOf(request), request.body.id, request.body.reason)),
+      reply.ok(
+        await recharge.rejectDeposit(
+          app.db,
+          actorOf(request),
+          request.body.id,
+          request.body.reason,
+          app.config.currency,
+        ),
+      ),
   );
 
   app.get(
@@ -164,7 +174,7 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
         response: { 200: envelope(z.array(adminChannel)), ...errors(401, 403, 429) },
       },
     },
-    async (_request, reply) => reply.ok(await recharge.listChannelsForOperator(app.db)),
+    async (_request, reply) => reply.ok(await recharge.listChannelsForOperator(app.db, app.config.currency)),
   );
 
   app.post(
@@ -180,7 +190,8 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
         response: { 200: envelope(adminChannel), ...errors(400, 401, 403, 404, 413, 415, 429) },
       },
     },
-    async (request, reply) => reply.ok(await recharge.saveChannel(app.db, actorOf(request), request.body)),
+    async (request, reply) =>
+      reply.ok(await recharge.saveChannel(app.db, actorOf(request), request.body, app.config.currency)),
   );
   done();
 };

@@ -1,10 +1,14 @@
 import {
   classifyPixKey,
   depositCredited,
+  ExchangeRateError,
   formatAmount,
+  isExchangeRate,
   minor,
+  normalizeExchangeRate,
   pixBrCode,
   reportRange,
+  toChannelAmount,
   validateCryptoAddress,
 } from '@fairdraw/domain';
 import type { CurrencyCode } from '@fairdraw/domain';
@@ -39,8 +43,19 @@ const bankConfig = (c: ChannelRow) => (c.type === 'bank' ? (c.config as BankChan
 const cryptoConfig = (c: ChannelRow) => (c.type === 'crypto' ? (c.config as CryptoChannelConfig) : null);
 const pixConfig = (c: ChannelRow) => (c.type === 'pix' ? (c.config as PixChannelConfig) : null);
 
+/** What a channel's players pay in (null in the row: the site's currency). */
+const currencyOf = (c: Pick<ChannelRow, 'currency'>, site: CurrencyCode): CurrencyCode => c.currency ?? site;
+
+/** A channel in another currency than the site's is offered only once an operator has set its rate. */
+const usable = (c: ChannelRow, site: CurrencyCode) => c.enabled && (currencyOf(c, site) === site || c.rate !== null);
+
+/** The currency a channel of this type takes (decision 0007): PIX is BRL, USDT is USDT, a bank the site's own. */
+function currencyForType(type: ChannelRow['type']): CurrencyCode | null {
+  return type === 'pix' ? 'BRL' : type === 'crypto' ? 'USDT' : null;
+}
+
 /** The player's view of a channel; a PIX channel's key is not shown (the BR Code comes with each deposit). */
-export function toRechargeChannel(c: ChannelRow): RechargeChannel {
+export function toRechargeChannel(c: ChannelRow, site: CurrencyCode): RechargeChannel {
   const bank = bankConfig(c);
   const crypto = cryptoConfig(c);
   return {
@@ -51,26 +66,31 @@ export function toRechargeChannel(c: ChannelRow): RechargeChannel {
     max: c.max,
     bank: bank ? { payee: bank.payee, account_number: bank.account_number, bank: bank.bank } : null,
     crypto: crypto ? { coin: crypto.coin, address: crypto.address } : null,
+    currency: currencyOf(c, site),
+    rate: c.rate,
   };
 }
 
-export function toAdminChannel(c: ChannelRow): AdminChannel {
+export function toAdminChannel(c: ChannelRow, site: CurrencyCode): AdminChannel {
   const pix = pixConfig(c);
   return {
-    ...toRechargeChannel(c),
+    ...toRechargeChannel(c, site),
     enabled: c.enabled,
     sort: c.sort,
     pix: pix ? { key: pix.key, merchant_name: pix.merchant_name, merchant_city: pix.merchant_city } : null,
   };
 }
 
-export function toDeposit(d: DepositWithChannel): Deposit {
+export function toDeposit(d: DepositWithChannel, site: CurrencyCode): Deposit {
   return {
     id: d.id,
     channel_id: d.channel_id,
     channel_type: d.channel_type,
     channel_name: d.channel_name,
     amount: d.amount,
+    channel_currency: d.channel_currency ?? site,
+    channel_amount: d.channel_amount,
+    rate: d.rate,
     status: d.status,
     reason: d.reason,
     created_at: d.created_at.getTime(),
@@ -82,8 +102,8 @@ export function toDeposit(d: DepositWithChannel): Deposit {
   };
 }
 
-export async function listChannels(db: Db): Promise<RechargeChannel[]> {
-  return (await repo.listChannels(db, true)).map(toRechargeChannel);
+export async function listChannels(db: Db, site: CurrencyCode): Promise<RechargeChannel[]> {
+  return (await repo.listChannels(db, true)).filter((c) => usable(c, site)).map((c) => toRechargeChannel(c, site));
 }
 
 const TX_HASH = {
@@ -94,6 +114,16 @@ const TX_HASH = {
 /** The PIX txid of a deposit: short, letters and digits only (pix.ts allows 25). */
 export function pixTxid(depositId: number): string {
   return `FD${depositId}`;
+}
+
+/** toChannelAmount, with a result too large to pay refused like any amount out of range (400, not 500). */
+function channelAmount(amount: number, site: CurrencyCode, channel: CurrencyCode, rate: string | null): number {
+  try {
+    return toChannelAmount(amount, site, channel, rate);
+  } catch (err) {
+    if (err instanceof ExchangeRateError) throw new AppError('AMOUNT_INVALID', { field: 'amount' });
+    throw err;
+  }
 }
 
 const nonEmpty = (s: string | undefined): s is string => typeof s === 'string' && s.trim() !== '';
@@ -117,7 +147,7 @@ export async function submitDeposit(
   await assertNotExcluded(db, user.id, now, timeZone);
   if (input.channel_id === undefined) throw new AppError('CHANNEL_REQUIRED', { field: 'channel_id' });
   const channel = await repo.findChannel(db, input.channel_id);
-  if (!channel || !channel.enabled) throw new AppError('CHANNEL_NOT_FOUND', { field: 'channel_id' });
+  if (!channel || !usable(channel, currency)) throw new AppError('CHANNEL_NOT_FOUND', { field: 'channel_id' });
   if (input.amount === undefined || input.amount <= 0) throw new AppError('AMOUNT_REQUIRED', { field: 'amount' });
   const amount = input.amount;
   if (amount < channel.min) {
@@ -126,10 +156,17 @@ export async function submitDeposit(
   if (amount > channel.max) {
     throw new AppError('AMOUNT_ABOVE_MAX', { field: 'amount', params: { max: formatAmount(channel.max, currency) } });
   }
+  // The player is credited `amount` (site currency) and pays it converted at the channel's rate of this moment; the
+  // deposit keeps both and the rate, so a later rate change does not touch it.
+  const channelCurrency = currencyOf(channel, currency);
+  const rate = channelCurrency === currency ? null : channel.rate;
   const values: Parameters<typeof repo.insertDeposit>[1] = {
     user_id: user.id,
     channel_id: channel.id,
     amount,
+    channel_currency: channel.currency,
+    channel_amount: channelAmount(amount, currency, channelCurrency, rate),
+    rate,
     status: 'pending',
     transfer: null,
   };
@@ -157,12 +194,12 @@ export async function submitDeposit(
   const row = await db.transaction().execute(async (trx) => {
     const inserted = await repo.insertDeposit(trx, values);
     if (pix) {
-      // The amount is read as BRL cents: the PIX channel is meant for BRL sites (README "Payments").
+      // PIX is paid in BRL: the BR Code carries the channel amount (a PIX channel's currency is BRL, saveChannel).
       const brCode = pixBrCode({
         key: pix.key,
         merchantName: pix.merchant_name,
         merchantCity: pix.merchant_city,
-        amount: minor(amount),
+        amount: minor(inserted.channel_amount),
         txid: pixTxid(inserted.id),
       });
       await repo.setBrCode(trx, inserted.id, brCode);
@@ -171,7 +208,7 @@ export async function submitDeposit(
   });
   const created = await repo.findDeposit(db, row.id);
   if (!created) throw new Error('deposit vanished after insert');
-  return toDeposit(created);
+  return toDeposit(created, currency);
 }
 
 export async function listOwnDeposits(
@@ -180,19 +217,22 @@ export async function listOwnDeposits(
   query: { range: RechargeRange; page: number; limit: number },
   timeZone: string,
   now: Date,
+  site: CurrencyCode,
 ): Promise<Paged<Deposit>> {
   const { from, to } = reportRange(query.range, now, timeZone);
   const rows = await repo.listUserDeposits(db, userId, from, to, query.page, query.limit);
-  return toPage(rows, query, toDeposit);
+  return toPage(rows, query, (r) => toDeposit(r, site));
 }
 
+/** The operator's queue; a deposit in another currency shows what the player must have paid (channel_amount). */
 export async function listForOperator(
   db: Db,
   query: { status: DepositStatus; q?: string | undefined; page: number; limit: number },
+  site: CurrencyCode,
 ): Promise<Paged<AdminDeposit>> {
   const rows = await repo.listDepositsForOperator(db, query.status, query.q || undefined, query.page, query.limit);
   return toPage(rows, query, (r) => ({
-    ...toDeposit(r),
+    ...toDeposit(r, site),
     user: { user_id: r.user_id, account: r.account, nickname: r.nickname },
   }));
 }
@@ -233,7 +273,7 @@ export async function creditDeposit(
   });
 }
 
-async function decidedDeposit(db: Db, id: number): Promise<AdminDeposit> {
+async function decidedDeposit(db: Db, id: number, site: CurrencyCode): Promise<AdminDeposit> {
   const rows = await db
     .selectFrom('users')
     .select(['id', 'account', 'nickname'])
@@ -241,12 +281,12 @@ async function decidedDeposit(db: Db, id: number): Promise<AdminDeposit> {
     .executeTakeFirst();
   const d = await repo.findDeposit(db, id);
   if (!d || !rows) throw new AppError('DEPOSIT_NOT_FOUND');
-  return { ...toDeposit(d), user: { user_id: rows.id, account: rows.account, nickname: rows.nickname } };
+  return { ...toDeposit(d, site), user: { user_id: rows.id, account: rows.account, nickname: rows.nickname } };
 }
 
-export async function approveDeposit(db: Db, actor: AuditActor, id: number): Promise<AdminDeposit> {
+export async function approveDeposit(db: Db, actor: AuditActor, id: number, site: CurrencyCode): Promise<AdminDeposit> {
   await db.transaction().execute((trx) => creditDeposit(trx, id, actor, 'deposit.approve', null));
-  return decidedDeposit(db, id);
+  return decidedDeposit(db, id, site);
 }
 
 export async function rejectDeposit(
@@ -254,6 +294,7 @@ export async function rejectDeposit(
   actor: AuditActor,
   id: number,
   reason: string | undefined,
+  site: CurrencyCode,
 ): Promise<AdminDeposit> {
   if (!nonEmpty(reason)) throw new AppError('REASON_REQUIRED', { field: 'reason' });
   await db.transaction().execute(async (trx) => {
@@ -272,11 +313,29 @@ export async function rejectDeposit(
       reason,
     });
   });
-  return decidedDeposit(db, id);
+  return decidedDeposit(db, id, site);
 }
 
-export async function listChannelsForOperator(db: Db): Promise<AdminChannel[]> {
-  return (await repo.listChannels(db, false)).map(toAdminChannel);
+export async function listChannelsForOperator(db: Db, site: CurrencyCode): Promise<AdminChannel[]> {
+  return (await repo.listChannels(db, false)).map((c) => toAdminChannel(c, site));
+}
+
+/**
+ * The channel's currency (set by its type) and rate: none in the site's currency; in another, the operator's, and
+ * a channel without one cannot be enabled (400 CHANNEL_RATE_REQUIRED).
+ */
+function channelPricing(
+  input: AdminChannel,
+  site: CurrencyCode,
+): { currency: CurrencyCode | null; rate: string | null } {
+  const currency = currencyForType(input.type);
+  if ((currency ?? site) === site) return { currency, rate: null };
+  if (input.rate === null || input.rate === undefined) {
+    if (input.enabled) throw new AppError('CHANNEL_RATE_REQUIRED', { field: 'rate' });
+    return { currency, rate: null };
+  }
+  if (!isExchangeRate(input.rate)) throw new AppError('VALIDATION_FAILED', { field: 'rate' });
+  return { currency, rate: normalizeExchangeRate(input.rate) };
 }
 
 /** Checks an operator's channel settings with the domain validators and returns the config to store. */
@@ -321,10 +380,19 @@ function channelConfig(input: AdminChannel): ChannelConfig {
   }
 }
 
-/** Creates (no id) or updates a channel, with an audit row in the same transaction. */
-export async function saveChannel(db: Db, actor: AuditActor, input: AdminChannel): Promise<AdminChannel> {
+/**
+ * Creates (no id) or updates a channel, with an audit row in the same transaction (its before and after carry the
+ * rate: who set it and when). Deposits already made keep the rate they were converted at.
+ */
+export async function saveChannel(
+  db: Db,
+  actor: AuditActor,
+  input: AdminChannel,
+  site: CurrencyCode,
+): Promise<AdminChannel> {
   const config = JSON.stringify(channelConfig(input));
   const values = {
+    ...channelPricing(input, site),
     type: input.type,
     name: input.name,
     enabled: input.enabled,
@@ -336,8 +404,8 @@ export async function saveChannel(db: Db, actor: AuditActor, input: AdminChannel
   return db.transaction().execute(async (trx) => {
     if (input.id === undefined) {
       const row = await repo.insertChannel(trx, values);
-      await writeAudit(trx, actor, 'channel.create', `channel:${row.id}`, null, toAdminChannel(row));
-      return toAdminChannel(row);
+      await writeAudit(trx, actor, 'channel.create', `channel:${row.id}`, null, toAdminChannel(row, site));
+      return toAdminChannel(row, site);
     }
     const before = await trx
       .selectFrom('recharge_channels')
@@ -348,7 +416,14 @@ export async function saveChannel(db: Db, actor: AuditActor, input: AdminChannel
     if (!before) throw new AppError('CHANNEL_NOT_FOUND', { field: 'id' });
     const row = await repo.updateChannel(trx, input.id, values);
     if (!row) throw new AppError('CHANNEL_NOT_FOUND', { field: 'id' });
-    await writeAudit(trx, actor, 'channel.update', `channel:${row.id}`, toAdminChannel(before), toAdminChannel(row));
-    return toAdminChannel(row);
+    await writeAudit(
+      trx,
+      actor,
+      'channel.update',
+      `channel:${row.id}`,
+      toAdminChannel(before, site),
+      toAdminChannel(row, site),
+    );
+    return toAdminChannel(row, site);
   });
 }

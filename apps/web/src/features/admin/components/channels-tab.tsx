@@ -22,7 +22,11 @@ const blank = (type: ChannelType): AdminChannel => ({
   bank: type === 'bank' ? { payee: '', account_number: '', bank: '' } : null,
   crypto: type === 'crypto' ? { coin: CRYPTO_COINS[0], address: '' } : null,
   pix: type === 'pix' ? { key: '', merchant_name: '', merchant_city: '' } : null,
+  rate: null,
 });
+
+/** The currency a channel of this type takes, as the API sets it: PIX is BRL, USDT is USDT, a bank the site's. */
+const currencyFor = (type: ChannelType, site: string) => (type === 'pix' ? 'BRL' : type === 'crypto' ? 'USDT' : site);
 
 /** The form's fields, by their input names; the API names the nested ones `bank.payee`, `crypto.address`, … */
 const FIELDS = [
@@ -36,6 +40,7 @@ const FIELDS = [
   'key',
   'merchant_name',
   'merchant_city',
+  'rate',
 ] as const;
 
 /**
@@ -54,7 +59,7 @@ function fieldOf(apiField: string | undefined): string | undefined {
 export function ChannelsTab() {
   const { t } = useTranslation();
   const channels = useAdminChannels();
-  const { format } = useMoney();
+  const { format, currency } = useMoney();
   const [editing, setEditing] = useState<AdminChannel | null>(null);
   if (editing) return <ChannelForm initial={editing} onClose={() => setEditing(null)} />;
   if (channels.isPending) return <ListSkeleton />;
@@ -73,6 +78,14 @@ export function ChannelsTab() {
                 </span>
                 <span className="payout__detail num">
                   {format(c.min)} – {format(c.max)} · {c.enabled ? t('admin.enabled') : t('admin.disabled')}
+                  {c.currency && c.currency !== currency && (
+                    <span data-testid="admin-channel-rate">
+                      {' · '}
+                      {c.rate
+                        ? t('recharge.rate', { site: currency, rate: c.rate, currency: c.currency })
+                        : `${c.currency} · ${t('admin.noRate')}`}
+                    </span>
+                  )}
                 </span>
               </div>
               <button
@@ -106,8 +119,11 @@ export function ChannelsTab() {
 
 function ChannelForm({ initial, onClose }: { initial: AdminChannel; onClose: () => void }) {
   const { t } = useTranslation();
-  const { exponent } = useMoney();
+  const { exponent, currency: site } = useMoney();
   const [c, setC] = useState<AdminChannel>(initial);
+  const [rate, setRate] = useState(initial.rate ?? '');
+  const currency = initial.currency ?? currencyFor(initial.type, site);
+  const foreign = currency !== site;
   const [min, setMin] = useState(toAmountText(initial.min, exponent));
   const [max, setMax] = useState(toAmountText(initial.max, exponent));
   const save = useSaveChannel();
@@ -137,7 +153,8 @@ function ChannelForm({ initial, onClose }: { initial: AdminChannel; onClose: () 
         const hi = parseAmount(max, exponent);
         if (hi.kind !== 'ok') return setError({ text: amountError(hi.kind), field: 'max' });
         void run(
-          () => save.mutateAsync({ ...c, min: lo.minor, max: hi.minor }),
+          () =>
+            save.mutateAsync({ ...c, min: lo.minor, max: hi.minor, rate: foreign && rate.trim() ? rate.trim() : null }),
           () => {
             showToast(t('admin.saved'));
             onClose();
@@ -173,6 +190,19 @@ function ChannelForm({ initial, onClose }: { initial: AdminChannel; onClose: () 
         error={fieldError('max')}
         testId="channel-edit-max"
       />
+      {foreign && (
+        <TextField
+          label={t('admin.rate', { site, currency })}
+          name="rate"
+          inputMode="decimal"
+          value={rate}
+          onValue={setRate}
+          invalid={!!fieldError('rate')}
+          error={fieldError('rate')}
+          hint={t('admin.rateHint')}
+          testId="channel-edit-rate"
+        />
+      )}
       {c.bank && (
         <>
           {text(t('recharge.payee'), c.bank.payee, (v) => setC({ ...c, bank: { ...c.bank!, payee: v } }), 'payee')}

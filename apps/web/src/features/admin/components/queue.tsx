@@ -15,6 +15,9 @@ import { useDecide, type Decision, type Queue as QueueName } from '../api/decide
 import { useAdminDeposits } from '../api/list-deposits.ts';
 import { useAdminWithdrawals } from '../api/list-withdrawals.ts';
 import { useSandboxPay } from '../api/sandbox-pay.ts';
+import { useProviders } from '../api/get-providers.ts';
+import { exponentOf } from '../../recharge/lib/channel-amount.ts';
+import { formatAmount } from '../../../lib/money.ts';
 
 type Item = AdminDeposit | AdminWithdrawal;
 const isDeposit = (i: Item): i is AdminDeposit => 'channel_type' in i;
@@ -110,8 +113,10 @@ function WithdrawalList({ status, q, onAct }: { status: WithdrawalStatus; q: str
 function QueueItem({ item, onAct, kind }: { item: Item; onAct: OnAct; kind: 'deposit' | 'withdrawal' }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const { format } = useMoney();
+  const { format, currency } = useMoney();
   const sandbox = useSandboxPay();
+  // The simulate button only while the sandbox provider exists (PAYMENTS_SANDBOX).
+  const sandboxOn = useProviders().data?.sandbox === true;
   return (
     <article className="record" data-testid="admin-item" data-id={item.id}>
       <div className="record__main">
@@ -133,6 +138,20 @@ function QueueItem({ item, onAct, kind }: { item: Item; onAct: OnAct; kind: 'dep
               <dt>{t('recharge.channel')}</dt>
               <dd>{item.channel_name}</dd>
             </div>
+            {item.channel_currency !== currency && (
+              <div>
+                <dt>{t('admin.expected')}</dt>
+                <dd className="num" data-testid="admin-expected">
+                  {formatAmount(item.channel_amount, item.channel_currency, exponentOf(item.channel_currency), lang)}
+                  {item.rate && (
+                    <span className="muted">
+                      {' · '}
+                      {t('recharge.rate', { site: currency, rate: item.rate, currency: item.channel_currency })}
+                    </span>
+                  )}
+                </dd>
+              </div>
+            )}
             {item.transfer && (
               <>
                 <div>
@@ -182,7 +201,7 @@ function QueueItem({ item, onAct, kind }: { item: Item; onAct: OnAct; kind: 'dep
       {!isDeposit(item) && <Destination to={item.payout_to} />}
       {item.status === 'pending' && (
         <div className="record__actions">
-          {isDeposit(item) && item.channel_type === 'pix' && (
+          {sandboxOn && isDeposit(item) && item.channel_type === 'pix' && (
             <button
               type="button"
               className="btn btn--ghost btn--small"

@@ -9,9 +9,10 @@ import { useSession } from '../../../lib/use-session.ts';
 import { AuditTab } from '../components/audit-tab.tsx';
 import { ChannelsTab } from '../components/channels-tab.tsx';
 import { LedgerTab } from '../components/ledger-tab.tsx';
+import { ProvidersTab } from '../components/providers-tab.tsx';
 import { Queue } from '../components/queue.tsx';
 
-const TABS = ['deposits', 'withdrawals', 'channels', 'audit', 'ledger'] as const;
+const TABS = ['deposits', 'withdrawals', 'channels', 'providers', 'audit', 'ledger'] as const;
 type Tab = (typeof TABS)[number];
 
 /** /rechargeAdmin and /depositAdmin: the operator console (the API refuses everyone else too). */
@@ -43,6 +44,7 @@ export function AdminPage() {
         {tab === 'deposits' && <Queue key="d" queue="deposits" />}
         {tab === 'withdrawals' && <Queue key="w" queue="withdrawals" />}
         {tab === 'channels' && <ChannelsTab />}
+        {tab === 'providers' && <ProvidersTab />}
         {tab === 'audit' && <AuditTab />}
         {tab === 'ledger' && <LedgerTab />}
       </>

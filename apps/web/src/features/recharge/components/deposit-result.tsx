@@ -4,6 +4,8 @@ import type { Deposit } from '@fairdraw/contract';
 import { CopyRow } from '../../../components/copy-button.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatTime } from '../../../lib/format.ts';
+import { formatAmount } from '../../../lib/money.ts';
+import { exponentOf } from '../lib/channel-amount.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useMoney } from '../../../lib/wallet.ts';
 import { Qr } from './qr.tsx';
@@ -12,7 +14,8 @@ import { Qr } from './qr.tsx';
 export function DepositResult({ deposit, onAgain }: { deposit: Deposit; onAgain: () => void }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const { format } = useMoney();
+  const { format, currency } = useMoney();
+  const foreign = deposit.channel_currency !== currency;
   const waiting =
     deposit.channel_type === 'pix'
       ? t('recharge.waitingPayment')
@@ -34,8 +37,21 @@ export function DepositResult({ deposit, onAgain }: { deposit: Deposit; onAgain:
         </>
       )}
       <dl className="facts">
+        {foreign && (
+          <div>
+            <dt>{t('recharge.toPay')}</dt>
+            <dd className="num pay-amount__value" data-testid="deposit-result-pay">
+              {formatAmount(
+                deposit.channel_amount,
+                deposit.channel_currency,
+                exponentOf(deposit.channel_currency),
+                lang,
+              )}
+            </dd>
+          </div>
+        )}
         <div>
-          <dt>{t('money.amount')}</dt>
+          <dt>{foreign ? t('recharge.credited') : t('money.amount')}</dt>
           <dd className="num" data-testid="deposit-result-amount">
             {format(deposit.amount)}
           </dd>

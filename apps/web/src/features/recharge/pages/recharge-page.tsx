@@ -19,6 +19,7 @@ import { useChannels } from '../api/get-channels.ts';
 import { useSubmitDeposit } from '../api/submit-deposit.ts';
 import { DepositResult } from '../components/deposit-result.tsx';
 import { HouseDetails } from '../components/house-details.tsx';
+import { PayAmount } from '../components/pay-amount.tsx';
 
 const QUICK = [100, 500, 1000, 5000, 10000] as const;
 const BANK_FIELDS = ['payee', 'account_number', 'bank', 'deposit_time', 'payer_name'] as const;
@@ -51,7 +52,7 @@ function DepositForm({ preferBank }: { preferBank: boolean }) {
   const { t } = useTranslation();
   const lang = useLang();
   const channels = useChannels(lang, true);
-  const { format, exponent } = useMoney();
+  const { format, exponent, currency } = useMoney();
   const [picked, setPicked] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
   const [fields, setFields] = useState<Record<BankField | 'tx_hash', string>>({
@@ -133,6 +134,7 @@ function DepositForm({ preferBank }: { preferBank: boolean }) {
     );
   };
 
+  const typed = parseAmount(amount, exponent);
   const chips = QUICK.map((n) => n * 10 ** exponent)
     .filter((m) => !channel || (m >= channel.min && m <= channel.max))
     .map((m) => ({ label: format(m), value: String(m / 10 ** exponent) }));
@@ -158,6 +160,7 @@ function DepositForm({ preferBank }: { preferBank: boolean }) {
               <span className="channel__name">{c.name}</span>
               <span className="channel__limits num">
                 {t('recharge.limits', { min: format(c.min), max: format(c.max) })}
+                {c.currency !== currency && ` · ${c.currency}`}
               </span>
             </span>
           </button>
@@ -174,6 +177,8 @@ function DepositForm({ preferBank }: { preferBank: boolean }) {
         hint={channel ? t('recharge.limits', { min: format(channel.min), max: format(channel.max) }) : undefined}
         chips={chips}
       />
+
+      {channel && <PayAmount channel={channel} siteMinor={typed.kind === 'ok' ? typed.minor : null} />}
 
       {channel?.type === 'bank' && (
         <fieldset className="form">
