@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorKey } from './errors.ts';
 
 // Issue messages are error keys (errors.ts); the API translates them and names the failing field.
 export const required = {
@@ -17,6 +18,55 @@ export function paged<T extends z.ZodType>(item: T) {
   return z.object({ list: z.array(item), page: z.number().int(), limit: z.number().int(), has_more: z.boolean() });
 }
 export type Paged<T> = { list: T[]; page: number; limit: number; has_more: boolean };
+
+/**
+ * Row ids are PostgreSQL `integer` identity columns: 1 … 2³¹−1. Every id a request names goes through `rowId` (a
+ * JSON number) or `queryRowId` (a query string), so no id the database cannot hold ever reaches SQL. An id out of
+ * that range names no row, so it answers what an unknown id answers: `notFound`, the key the route gives for a
+ * missing row (CHANNEL_NOT_FOUND, PAYOUT_NOT_FOUND, …; its status comes from ERRORS). A filter that lists nothing
+ * for an unknown id cannot say so at the schema level: it passes VALIDATION_FAILED.
+ */
+export const ROW_ID_MAX = 2_147_483_647;
+export function rowId(notFound: ErrorKey) {
+  return z.number(required).int('VALIDATION_FAILED').min(1, notFound).max(ROW_ID_MAX, notFound);
+}
+export function queryRowId(notFound: ErrorKey) {
+  return z
+    .string(required)
+    .max(12, 'VALIDATION_FAILED')
+    .pipe(z.coerce.number<string>().int('VALIDATION_FAILED').min(1, notFound).max(ROW_ID_MAX, notFound));
+}
+
+/**
+ * Text PostgreSQL can store: no NUL (U+0000) and no unpaired UTF-16 surrogate (neither has a UTF-8 encoding the
+ * server accepts; both used to reach SQL and fail there as a 500). Returns the dotted path of the first string —
+ * value or key — of `value` that breaks the rule ('' for `value` itself), or null. The API applies it once to every
+ * part of every request (apps/api app.ts, the validator compiler) and to each payment provider's event.
+ */
+export function unstorableTextPath(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return isStorableText(value) ? null : path;
+  if (typeof value !== 'object' || value === null) return null;
+  const at = (key: string) => (path === '' ? key : `${path}.${key}`);
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const bad = unstorableTextPath(value[i], at(String(i)));
+      if (bad !== null) return bad;
+    }
+    return null;
+  }
+  for (const [key, v] of Object.entries(value)) {
+    if (!isStorableText(key)) return at(key);
+    const bad = unstorableTextPath(v, at(key));
+    if (bad !== null) return bad;
+  }
+  return null;
+}
+
+// A NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export function isStorableText(s: string): boolean {
+  return !UNSTORABLE.test(s);
+}
 
 /** Money in responses and requests: an integer of minor units (architecture.md "Money"). */
 export const minorAmount = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { minorAmount, pageQuery } from './common.ts';
+import { minorAmount, pageQuery, rowId } from './common.ts';
 import { cryptoCoin } from './payout.ts';
 
 export const CHANNEL_TYPES = ['bank', 'pix', 'crypto'] as const;
@@ -24,7 +24,7 @@ export type RechargeChannel = z.infer<typeof rechargeChannel>;
  * fills the form — channel, then amount, then the channel's own fields — and names the first missing thing.
  */
 export const rechargeSubmitRequest = z.object({
-  channel_id: z.number().int().positive().optional(),
+  channel_id: rowId('CHANNEL_NOT_FOUND').optional(),
   amount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
   // bank transfer (spec §3 "Transfer deposit")
   payee: z.string().trim().max(60).optional(),

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminDecisionRequest, API, envelope } from '@fairdraw/contract';
+import { API, depositDecisionRequest, envelope } from '@fairdraw/contract';
 import { commonHeaders, errors, sessionHeaders } from '../../lib/schemas.ts';
 import { actorOf } from '../recharge/recharge.routes.ts';
 import { confirmSandboxPayment, handleWebhook, providers } from './payments.service.ts';
@@ -46,7 +46,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Complete a pending PIX deposit through the sandbox provider (demo)',
         security: [{ token: [] }],
         headers: sessionHeaders,
-        body: adminDecisionRequest,
+        body: depositDecisionRequest,
         response: { 200: envelope(webhookResult), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
       },
     },
