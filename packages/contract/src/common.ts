@@ -40,24 +40,32 @@ export function queryRowId(notFound: ErrorKey) {
 /**
  * Text PostgreSQL can store: no NUL (U+0000) and no unpaired UTF-16 surrogate (neither has a UTF-8 encoding the
  * server accepts; both used to reach SQL and fail there as a 500). Returns the dotted path of the first string —
- * value or key — of `value` that breaks the rule ('' for `value` itself), or null. The API applies it once to every
- * part of every request (apps/api app.ts, the validator compiler) and to each payment provider's event.
+ * value or key — of `value` that breaks the rule ('' for `value` itself), or null. A value nested deeper than
+ * MAX_NESTING is refused too (at the path where it goes too deep): no request needs it, and a walk (or a schema)
+ * over 10,000 nested arrays would exhaust the stack. The API applies this once to every part of every request
+ * (apps/api lib/validator.ts) and to each payment provider's event.
  */
-export function unstorableTextPath(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return isStorableText(value) ? null : path;
-  if (typeof value !== 'object' || value === null) return null;
-  const at = (key: string) => (path === '' ? key : `${path}.${key}`);
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const bad = unstorableTextPath(value[i], at(String(i)));
-      if (bad !== null) return bad;
+export const MAX_NESTING = 16;
+export function unstorableTextPath(value: unknown): string | null {
+  // Iterative, depth-first in document order, so the first bad field is the one named.
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }];
+  const at = (path: string, key: string) => (path === '' ? key : `${path}.${key}`);
+  while (stack.length > 0) {
+    const { value: v, path, depth } = stack.pop() as { value: unknown; path: string; depth: number };
+    if (typeof v === 'string') {
+      if (!isStorableText(v)) return path;
+      continue;
     }
-    return null;
-  }
-  for (const [key, v] of Object.entries(value)) {
-    if (!isStorableText(key)) return at(key);
-    const bad = unstorableTextPath(v, at(key));
-    if (bad !== null) return bad;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth >= MAX_NESTING) return path;
+    const entries: [string, unknown][] = Array.isArray(v)
+      ? v.map((item, i): [string, unknown] => [String(i), item])
+      : Object.entries(v);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, item] = entries[i] as [string, unknown];
+      if (!Array.isArray(v) && !isStorableText(key)) return at(path, key);
+      stack.push({ value: item, path: at(path, key), depth: depth + 1 });
+    }
   }
   return null;
 }

@@ -4,6 +4,7 @@ import { API, depositDecisionRequest, envelope } from '@fairdraw/contract';
 import { commonHeaders, errors, sessionHeaders } from '../../lib/schemas.ts';
 import { actorOf } from '../recharge/recharge.routes.ts';
 import { confirmSandboxPayment, handleWebhook, providers } from './payments.service.ts';
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from './payment-provider.ts';
 
 const webhookResult = z.object({ credited: z.boolean() });
 
@@ -24,8 +25,16 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['payments'],
           summary: 'Signed payment-provider callback (sandbox: HMAC-SHA256 of `timestamp.body`)',
-          headers: commonHeaders,
-          params: z.object({ provider: z.string().max(40) }),
+          headers: commonHeaders.extend({
+            [TIMESTAMP_HEADER]: z.string().optional().describe('sandbox: unix seconds, within 5 minutes'),
+            [SIGNATURE_HEADER]: z.string().optional().describe('sandbox: hex HMAC-SHA256 of `timestamp.body`'),
+          }),
+          params: z.object({
+            provider: z
+              .string()
+              .max(40)
+              .meta({ examples: ['sandbox'] }),
+          }),
           response: { 200: envelope(webhookResult), ...errors(400, 404, 413, 429) },
         },
       },
