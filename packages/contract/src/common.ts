@@ -34,7 +34,7 @@ export function queryRowId(notFound: ErrorKey) {
   return z
     .string(required)
     .max(12, 'VALIDATION_FAILED')
-    .pipe(z.coerce.number<string>().int('VALIDATION_FAILED').min(1, notFound).max(ROW_ID_MAX, notFound));
+    .pipe(z.coerce.number<string>(required).int('VALIDATION_FAILED').min(1, notFound).max(ROW_ID_MAX, notFound));
 }
 
 /**

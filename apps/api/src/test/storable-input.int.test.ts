@@ -257,3 +257,15 @@ describe('strings PostgreSQL cannot store are refused at the contract', () => {
     await registerPlayer(t.app);
   });
 });
+
+describe('numbers are bounded by what they are stored or shown as', () => {
+  it("a deposit time beyond what a Date holds is refused (the operator's queue could not show it)", async () => {
+    const before = await counts();
+    const res = await call(t.app, 'POST', API.rechargeSubmit, {
+      ...auth(player),
+      body: { channel_id: ch.bank, amount: 10_000, ...bankFields, deposit_time: Number.MAX_SAFE_INTEGER },
+    });
+    expect(res.body).toMatchObject({ code: 400, error: 'VALIDATION_FAILED', field: 'deposit_time' });
+    expect(await counts()).toEqual(before);
+  });
+});
