@@ -8,6 +8,7 @@ import type { Auth, Case, OpenApiDoc, Operation } from './bad-input-generator.ts
 import { buildTestApp, call, registerPlayer } from './helper.ts';
 import type { TestApp } from './helper.ts';
 import { channels, guestToken, submitBank } from './money-helper.ts';
+import { openAt, openPeriod, playItems } from './bets-helper.ts';
 
 // trust.md 33, generated: every route of the OpenAPI document the API serves, every field of it, mutated one at a
 // time (bad-input-generator.ts), with no token, a forged one, a lesser role's, and the right role's so validation
@@ -25,7 +26,14 @@ const PLAYER_PASSWORD = 'secret123';
  */
 const ACCEPTING = new Set([`POST ${API.guest}`, `POST ${API.logout}`]);
 
-type World = { player: string; playerAccount: string; guest: string; operator: string };
+type World = {
+  player: string;
+  playerAccount: string;
+  guest: string;
+  operator: string;
+  /** A slip the schema and the game accept on an open period, refused for the player's empty wallet. */
+  slip: Record<string, unknown>;
+};
 
 /**
  * Example bodies that pass the schema but are refused further on, for routes the generator's unknown ids do not
@@ -37,6 +45,8 @@ function overrides(world: World): Record<string, Record<string, unknown>> {
     [`POST ${API.register}`]: { account: world.playerAccount, password: 'abc123', confirm_password: 'abc123' },
     // The account and this IP are locked (beforeAll): 429 before any password is checked or any failure counted.
     [`POST ${API.login}`]: { account: world.playerAccount },
+    // A real game, open period and play: mutations reach the bet batch's SQL; the empty wallet refuses them all.
+    [`POST ${API.bet}`]: world.slip,
     // Within the limits, so the checks go on to the (unknown) payout method.
     [`POST ${API.withdrawSubmit}`]: { amount: 10_000 },
     // Two contradictions (min > max, fee min > fee max): one mutation can mend at most one of them.
@@ -77,7 +87,8 @@ beforeAll(async () => {
   doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<OpenApiDoc>();
 
   // The world the suite runs in, made before the snapshot: an operator, a guest, a player with a fund password, a
-  // payout method and a pending deposit; then the player's account and this IP locked by five wrong logins.
+  // payout method, a pending deposit and an empty wallet, an open K3 period; the player's account and this IP
+  // locked by five wrong logins.
   const login = await call(t.app, 'POST', API.login, {
     body: { account: 'suiteoperator', password: OPERATOR_PASSWORD },
   });
@@ -104,7 +115,14 @@ beforeAll(async () => {
   }
   const locked = await call(t.app, 'POST', API.login, { body: { account: 'someoneelse', password: 'wrong12345' } });
   expect(locked.body.error).toBe('TOO_MANY_LOGIN_ATTEMPTS');
-  world = { player: p.token, playerAccount: p.account, guest: await guestToken(t.app), operator };
+  // Bets are placed at the app's clock: an open period of K3 at a fixed time.
+  await openAt(t.app, new Date('2031-01-10T05:00:20Z'));
+  const k3 = await openPeriod(t.app, 'df_k3');
+  const play = (await playItems(t.app, 'df_k3'))[0]?.id;
+  const slip = { games_id: k3.game_id, issue: k3.issue, items: [{ play_id: play, amount: 100 }] };
+  const refused = await call(t.app, 'POST', API.bet, { headers, body: slip });
+  expect(refused.body.error).toBe('INSUFFICIENT_BALANCE');
+  world = { player: p.token, playerAccount: p.account, guest: await guestToken(t.app), operator, slip };
 }, 120_000);
 
 afterAll(async () => {
