@@ -17,6 +17,7 @@ describe('unstorableTextPath', () => {
     expect(unstorableTextPath({ a: 'ok', b: [1, { c: 'x\u0000' }] })).toBe('b.1.c');
     expect(unstorableTextPath({ a: 'bad\ud800', b: 'bad\u0000' })).toBe('a');
     expect(unstorableTextPath({ ['k\u0000']: 1 })).toBe('k\u0000');
+    expect(unstorableTextPath({ a: { b: 'x\u0000' }, ['k\u0000']: 1 })).toBe('a.b');
     expect(unstorableTextPath('\u0000')).toBe('');
     expect(unstorableTextPath({ a: ['🍊', null, 1, true], b: { c: 'ส้ม' } })).toBeNull();
     expect(unstorableTextPath(null)).toBeNull();

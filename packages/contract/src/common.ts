@@ -48,23 +48,25 @@ export function queryRowId(notFound: ErrorKey) {
 export const MAX_NESTING = 16;
 export function unstorableTextPath(value: unknown): string | null {
   // Iterative, depth-first in document order, so the first bad field is the one named.
-  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }];
+  type Item = { value: unknown; path: string; depth: number; badKey: boolean };
+  const stack: Item[] = [{ value, path: '', depth: 0, badKey: false }];
   const at = (path: string, key: string) => (path === '' ? key : `${path}.${key}`);
   while (stack.length > 0) {
-    const { value: v, path, depth } = stack.pop() as { value: unknown; path: string; depth: number };
+    const { value: v, path, depth, badKey } = stack.pop() as Item;
+    if (badKey) return path;
     if (typeof v === 'string') {
       if (!isStorableText(v)) return path;
       continue;
     }
     if (typeof v !== 'object' || v === null) continue;
     if (depth >= MAX_NESTING) return path;
-    const entries: [string, unknown][] = Array.isArray(v)
+    const isArray = Array.isArray(v);
+    const entries: [string, unknown][] = isArray
       ? v.map((item, i): [string, unknown] => [String(i), item])
       : Object.entries(v);
     for (let i = entries.length - 1; i >= 0; i--) {
       const [key, item] = entries[i] as [string, unknown];
-      if (!Array.isArray(v) && !isStorableText(key)) return at(path, key);
-      stack.push({ value: item, path: at(path, key), depth: depth + 1 });
+      stack.push({ value: item, path: at(path, key), depth: depth + 1, badKey: !isArray && !isStorableText(key) });
     }
   }
   return null;
