@@ -1,8 +1,9 @@
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { storableValidatorCompiler } from './lib/validator.ts';
 import configPlugin from './plugins/config.ts';
 import dbPlugin from './plugins/db.ts';
 import i18nPlugin from './plugins/i18n.ts';
@@ -50,7 +51,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(storableValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   // An empty body with a JSON content type means "no body": the route's schema then says which fields are missing,

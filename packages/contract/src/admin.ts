@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { minorAmount, pageQuery } from './common.ts';
+import { minorAmount, pageQuery, rowId } from './common.ts';
+import type { ErrorKey } from './errors.ts';
 import { CHANNEL_TYPES, deposit, DEPOSIT_STATUSES } from './recharge.ts';
 import { feeRule } from './wallet.ts';
 import { withdrawal, WITHDRAWAL_STATUSES } from './withdraw.ts';
@@ -26,12 +27,13 @@ export const adminWithdrawListQuery = pageQuery.extend({
 export const adminWithdrawal = withdrawal.extend({ user: who, payout_to: payoutMethod });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;
 
-/** Approve needs only the id; reject needs a reason, which the player sees. */
-export const adminDecisionRequest = z.object({
-  id: z.number({ error: 'REQUIRED_FIELDS' }).int().positive(),
-  reason: z.string().trim().max(200, 'VALIDATION_FAILED').optional(),
-});
-export type AdminDecisionRequest = z.infer<typeof adminDecisionRequest>;
+/** Approve needs only the id; reject needs a reason, which the player sees. `notFound`: the queue's unknown-id key. */
+function decisionRequest(notFound: ErrorKey) {
+  return z.object({ id: rowId(notFound), reason: z.string().trim().max(200, 'VALIDATION_FAILED').optional() });
+}
+export const depositDecisionRequest = decisionRequest('DEPOSIT_NOT_FOUND');
+export const withdrawalDecisionRequest = decisionRequest('WITHDRAWAL_NOT_FOUND');
+export type AdminDecisionRequest = z.infer<typeof depositDecisionRequest>;
 
 export const auditEntry = z.object({
   id: z.number().int(),
@@ -57,7 +59,7 @@ export type LedgerReport = z.infer<typeof ledgerReport>;
 
 /** Channel settings an operator edits: payee details, house addresses, PIX key, limits. */
 export const adminChannel = z.object({
-  id: z.number().int().positive().optional(),
+  id: rowId('CHANNEL_NOT_FOUND').optional(),
   type: z.enum(CHANNEL_TYPES),
   name: z.string().trim().min(1, 'REQUIRED_FIELDS').max(60),
   enabled: z.boolean(),

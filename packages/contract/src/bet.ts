@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { minorAmount, pageQuery } from './common.ts';
+import { minorAmount, pageQuery, queryRowId, rowId } from './common.ts';
 import { ISSUE_PATTERN, MARK_SIX_ZODIACS } from './game.ts';
 
 /**
@@ -7,12 +7,12 @@ import { ISSUE_PATTERN, MARK_SIX_ZODIACS } from './game.ts';
  * `numbers` carries the chosen balls of a Mark Six all-in play (two or three numbers); other plays need none.
  */
 export const betRequest = z.object({
-  games_id: z.number({ error: 'REQUIRED_FIELDS' }).int().positive(),
+  games_id: rowId('GAME_NOT_FOUND'),
   issue: z.string({ error: 'REQUIRED_FIELDS' }).regex(ISSUE_PATTERN, 'PERIOD_NOT_CURRENT'),
   items: z
     .array(
       z.object({
-        play_id: z.number({ error: 'REQUIRED_FIELDS' }).int().positive(),
+        play_id: rowId('PLAY_NOT_FOUND'),
         amount: z
           .number({ error: 'AMOUNT_REQUIRED' })
           .int('AMOUNT_INVALID')
@@ -70,13 +70,14 @@ export type BetSlip = z.infer<typeof betSlip>;
 /** `status`: unsettled (awaiting the draw) or settled (won, lost, push or void). */
 export const betListQuery = pageQuery.extend({
   status: z.enum(['unsettled', 'settled']).optional(),
-  games_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  // A filter: an unknown game lists nothing, which a schema cannot answer, so out of range is VALIDATION_FAILED.
+  games_id: queryRowId('VALIDATION_FAILED').optional(),
 });
 export type BetListQuery = z.infer<typeof betListQuery>;
 
 /** Operator: void a period before its draw (every unsettled slip of it is refunded once). */
 export const periodVoidRequest = z.object({
-  games_id: z.number({ error: 'REQUIRED_FIELDS' }).int().positive().max(2_147_483_647, 'NOT_FOUND'),
+  games_id: rowId('NOT_FOUND'),
   issue: z.string({ error: 'REQUIRED_FIELDS' }).regex(ISSUE_PATTERN, 'NOT_FOUND'),
   reason: z.string({ error: 'REASON_REQUIRED' }).trim().min(1, 'REASON_REQUIRED').max(500, 'VALIDATION_FAILED'),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryRowId } from './common.ts';
 
 /** The seven game codes of games.md. Other codes may exist in the database; the web falls back to their name. */
 export const GAME_CODES = ['df_pk10', 'df_pk10_3', 'df_pk10_5', 'df_k3', 'xam_6', 'xy_28', 'df_ssc'] as const;
@@ -24,11 +25,8 @@ export type GameCategory = z.infer<typeof gameCategory>;
 
 // ---- Periods, draws and plays (games.md; api.md "game") ----
 
-/** A positive database id in a query string (games_id, group_id). */
-const queryId = z
-  .string({ error: (issue) => (issue.input === undefined ? 'REQUIRED_FIELDS' : 'VALIDATION_FAILED') })
-  .max(12, 'VALIDATION_FAILED')
-  .pipe(z.coerce.number<string>().int().min(1).max(2_147_483_647));
+/** A game id in a query string (games_id, group_id): out of range, like an unknown game, is NOT_FOUND. */
+const queryId = queryRowId('NOT_FOUND');
 
 /** Issue numbers: `YYYYMMDD-NNNN` (games.md "Period number"). */
 export const ISSUE_PATTERN = /^\d{8}-\d{4}$/;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { required } from './common.ts';
+import { required, rowId } from './common.ts';
 
 export const CRYPTO_COINS = ['USDT-TRC20', 'USDT-ERC20'] as const;
 export const cryptoCoin = z.enum(CRYPTO_COINS, { error: 'VALIDATION_FAILED' });
@@ -23,7 +23,7 @@ export const addPayoutRequest = z.discriminatedUnion(
 );
 export type AddPayoutRequest = z.infer<typeof addPayoutRequest>;
 
-export const deletePayoutRequest = z.object({ id: z.number(required).int().positive() });
+export const deletePayoutRequest = z.object({ id: rowId('PAYOUT_NOT_FOUND') });
 
 /** A bound payout method as the player sees it; account numbers and keys are masked. */
 export const payoutMethod = z.discriminatedUnion('type', [

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { minorAmount, pageQuery } from './common.ts';
+import { minorAmount, pageQuery, rowId } from './common.ts';
+
+/** The largest time a JavaScript Date holds (ECMA-262: ±8.64 × 10¹⁵ ms around the epoch). */
+const MAX_DATE_MS = 8_640_000_000_000_000;
 import { cryptoCoin } from './payout.ts';
 
 export const CHANNEL_TYPES = ['bank', 'pix', 'crypto'] as const;
@@ -31,13 +34,14 @@ export type RechargeChannel = z.infer<typeof rechargeChannel>;
  * fills the form — channel, then amount, then the channel's own fields — and names the first missing thing.
  */
 export const rechargeSubmitRequest = z.object({
-  channel_id: z.number().int().positive().optional(),
+  channel_id: rowId('CHANNEL_NOT_FOUND').optional(),
   amount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
   // bank transfer (spec §3 "Transfer deposit")
   payee: z.string().trim().max(60).optional(),
   account_number: z.string().trim().max(40).optional(),
   bank: z.string().trim().max(60).optional(),
-  deposit_time: z.number().int().min(0).optional(),
+  // Epoch ms within what a Date holds: the operator's queue shows it as a date.
+  deposit_time: z.number().int().min(0).max(MAX_DATE_MS).optional(),
   payer_name: z.string().trim().max(60).optional(),
   // crypto
   tx_hash: z.string().trim().max(100).optional(),

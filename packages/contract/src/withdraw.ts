@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { minorAmount } from './common.ts';
+import { minorAmount, rowId } from './common.ts';
 import { payoutMethod } from './payout.ts';
 
 /**
@@ -8,7 +8,7 @@ import { payoutMethod } from './payout.ts';
  */
 export const withdrawSubmitRequest = z.object({
   amount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-  payout_id: z.number().int().positive().optional(),
+  payout_id: rowId('PAYOUT_NOT_FOUND').optional(),
   fund_password: z.string().max(64).optional(),
 });
 export type WithdrawSubmitRequest = z.infer<typeof withdrawSubmitRequest>;

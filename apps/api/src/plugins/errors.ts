@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isAllowedRedirect, isErrorKey, resolveLang } from '@fairdraw/contract';
+import { ERRORS, isAllowedRedirect, isErrorKey, resolveLang } from '@fairdraw/contract';
 import type { ErrorKey, Lang } from '@fairdraw/contract';
 import { AppError } from '../lib/app-error.ts';
 import type { MessageParam } from '../lib/app-error.ts';
@@ -57,7 +57,9 @@ export function classifyError(err: unknown): Classified {
     // The contract's issue messages are error keys; zod's built-in messages (an array for an object, …) are not.
     let key: ErrorKey = isErrorKey(message) ? message : 'VALIDATION_FAILED';
     if (path === '' && key === 'VALIDATION_FAILED' && issue?.params.input === undefined) key = 'REQUIRED_FIELDS';
-    return { status: 400, key, params: {}, ...(path ? { field: path } : {}) };
+    // The key's own status, as for an AppError: an id out of range answers what an unknown id does (404 …).
+    const status = ERRORS[key] < 500 ? ERRORS[key] : 400;
+    return { status, key, params: {}, ...(path ? { field: path } : {}) };
   }
   const e = err as Partial<FastifyError> | null;
   if (e && typeof e === 'object') {

@@ -66,7 +66,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.logout,
     {
-      preHandler: app.requireSession,
+      preValidation: app.requireSession,
       schema: {
         tags: ['user'],
         summary: 'Revoke the session token',
@@ -87,7 +87,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API.profile,
     {
-      preHandler: app.requireSession,
+      preValidation: app.requireSession,
       schema: {
         tags: ['user'],
         summary: 'Own profile',

@@ -5,6 +5,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { isErrorKey, rowId, unstorableTextPath } from '@fairdraw/contract';
 import { AppError } from '../../lib/app-error.ts';
 
 export type PaymentEvent = { id: string; type: 'pix.paid'; deposit_id: number; amount: number };
@@ -31,10 +32,26 @@ export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
 const eventSchema = z.object({
   id: z.string().min(1).max(100),
   type: z.literal('pix.paid'),
-  deposit_id: z.number().int().positive(),
+  deposit_id: rowId('DEPOSIT_NOT_FOUND'),
   /** What was paid, minor units of the deposit's channel currency (the deposit's channel_amount). */
   amount: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });
+
+/**
+ * Every provider turns its verified, parsed body into an event here: a webhook's body is not a route schema, so the
+ * contract's rules apply here as they do to every request — text PostgreSQL can store, row ids in range (out of
+ * range answers like an unknown deposit).
+ */
+export function parsePaymentEvent(json: unknown): PaymentEvent {
+  const bad = unstorableTextPath(json);
+  if (bad !== null) throw new AppError('VALIDATION_FAILED', bad === '' ? {} : { field: bad });
+  const event = eventSchema.safeParse(json);
+  if (event.success) return event.data;
+  const issue = event.error.issues[0];
+  const key = isErrorKey(issue?.message) ? issue.message : 'VALIDATION_FAILED';
+  const field = issue?.path.join('.');
+  throw new AppError(key, field ? { field } : {});
+}
 
 /** hex HMAC-SHA256 over `timestamp + "." + rawBody`. */
 export function signWebhook(secret: string, timestamp: number, rawBody: Buffer | string): string {
@@ -72,9 +89,7 @@ export function sandboxProvider(): PaymentProvider {
       } catch {
         throw new AppError('INVALID_JSON');
       }
-      const event = eventSchema.safeParse(json);
-      if (!event.success) throw new AppError('VALIDATION_FAILED');
-      return event.data;
+      return parsePaymentEvent(json);
     },
   };
 }

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminDecisionRequest, API, envelope, paymentProviders } from '@fairdraw/contract';
+import { API, depositDecisionRequest, envelope, paymentProviders } from '@fairdraw/contract';
 import { commonHeaders, errors, sessionHeaders } from '../../lib/schemas.ts';
 import { actorOf } from '../recharge/recharge.routes.ts';
 import { confirmSandboxPayment, handleWebhook, listProviders, providers } from './payments.service.ts';
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from './payment-provider.ts';
 
 const webhookResult = z.object({ credited: z.boolean() });
 
@@ -24,8 +25,16 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['payments'],
           summary: 'Signed payment-provider callback (sandbox: HMAC-SHA256 of `timestamp.body`)',
-          headers: commonHeaders,
-          params: z.object({ provider: z.string().max(40) }),
+          headers: commonHeaders.extend({
+            [TIMESTAMP_HEADER]: z.string().optional().describe('sandbox: unix seconds, within 5 minutes'),
+            [SIGNATURE_HEADER]: z.string().optional().describe('sandbox: hex HMAC-SHA256 of `timestamp.body`'),
+          }),
+          params: z.object({
+            provider: z
+              .string()
+              .max(40)
+              .meta({ examples: ['sandbox'] }),
+          }),
           response: { 200: envelope(webhookResult), ...errors(400, 404, 413, 429) },
         },
       },
@@ -67,7 +76,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Complete a pending PIX deposit through the sandbox provider (demo)',
         security: [{ token: [] }],
         headers: sessionHeaders,
-        body: adminDecisionRequest,
+        body: depositDecisionRequest,
         response: { 200: envelope(webhookResult), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
       },
     },

@@ -2,7 +2,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminChannel,
-  adminDecisionRequest,
+  depositDecisionRequest,
   adminDeposit,
   adminRechargeListQuery,
   API,
@@ -129,7 +129,7 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
         summary: 'Approve a pending deposit: credits the player once',
         security,
         headers: sessionHeaders,
-        body: adminDecisionRequest,
+        body: depositDecisionRequest,
         response: { 200: envelope(adminDeposit), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
       },
     },
@@ -146,7 +146,7 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
         summary: 'Reject a pending deposit with a reason the player sees',
         security,
         headers: sessionHeaders,
-        body: adminDecisionRequest,
+        body: depositDecisionRequest,
         response: { 200: envelope(adminDeposit), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
       },
     },

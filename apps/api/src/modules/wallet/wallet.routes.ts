@@ -7,7 +7,7 @@ const walletRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
   app.get(
     API.wallet,
     {
-      preHandler: app.requireSession,
+      preValidation: app.requireSession,
       schema: {
         tags: ['wallet'],
         summary: 'Own wallet: balance, frozen, total assets, available (play money for a guest)',

@@ -1,6 +1,6 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
-  adminDecisionRequest,
+  withdrawalDecisionRequest,
   adminWithdrawal,
   adminWithdrawListQuery,
   API,
@@ -93,7 +93,7 @@ const withdrawRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
         summary: 'Mark a pending withdrawal paid: the held money leaves, once',
         security,
         headers: sessionHeaders,
-        body: adminDecisionRequest,
+        body: withdrawalDecisionRequest,
         response: { 200: envelope(adminWithdrawal), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
       },
     },
@@ -109,7 +109,7 @@ const withdrawRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
         summary: 'Reject a pending withdrawal with a reason the player sees; amount and fee return to the balance',
         security,
         headers: sessionHeaders,
-        body: adminDecisionRequest,
+        body: withdrawalDecisionRequest,
         response: { 200: envelope(adminWithdrawal), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
       },
     },
