@@ -10,6 +10,7 @@ import type { Config } from '../config.ts';
 import { migrateFor } from '../db/runtime-role.ts';
 import { ledgerCheck } from '../modules/ledger/ledger.service.ts';
 import { seed } from '../db/seed.ts';
+import { ensureProviderSecrets, providers } from '../modules/payments/payments.service.ts';
 
 /** Two roles (option `twoRoles`): the owner that migrated and the runtime role the app runs as, with their URLs. */
 export type TestRoles = { owner: string; runtime: string; ownerUrl: string; runtimeUrl: string };
@@ -85,6 +86,8 @@ export async function buildTestApp(
   const app = await buildApp(config);
   await migrateFor(config, app.db);
   await seed(app.db, { operator: config.operator, timeZone: config.businessTimeZone, currency: config.currency });
+  // As server.ts does at start: webhook secrets not in the environment exist before the first request.
+  await ensureProviderSecrets(app.db, providers(config));
   await app.ready();
   return {
     app,

@@ -5,7 +5,16 @@ import { signWebhook } from '../modules/payments/payment-provider.ts';
 import { buildTestApp, call, registerPlayer } from './helper.ts';
 import { expectRefused, JSON_HEADERS } from './bad-input.ts';
 import type { TestApp } from './helper.ts';
-import { auth, bankFields, channels, count, operatorToken, playerToken, submitBank } from './money-helper.ts';
+import {
+  auth,
+  bankFields,
+  channels,
+  count,
+  operatorToken,
+  playerToken,
+  setChannelRate,
+  submitBank,
+} from './money-helper.ts';
 import type { Channels } from './money-helper.ts';
 
 // Issue 9 finding 2 (trust.md 33): values PostgreSQL cannot store — an id beyond `integer`, a NUL character, a
@@ -231,6 +240,7 @@ describe('strings PostgreSQL cannot store are refused at the contract', () => {
   });
 
   it('a signed webhook whose event id holds a NUL is refused and credits nothing', async () => {
+    await setChannelRate(t.app, op, ch.pix, '1');
     const pix = await call(t.app, 'POST', API.rechargeSubmit, {
       ...auth(player),
       body: { channel_id: ch.pix, amount: 10_000 },

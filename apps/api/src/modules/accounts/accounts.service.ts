@@ -83,16 +83,18 @@ function tooManyAttempts(until: Date, now: Date): AppError {
 /**
  * Reserves one login attempt against the account and the IP before the password is checked (README "Login
  * throttling"): parallel attempts cannot outrun the limits, since each takes its place in the count first. Throws
- * 429 TOO_MANY_LOGIN_ATTEMPTS while either is locked (the account's reservation is then given back).
+ * 429 TOO_MANY_LOGIN_ATTEMPTS while either is locked (a reservation already taken is then given back).
  */
 async function reserveLogin(db: Db, accountKey: string, ip: string, now: Date, settings: AccountsSettings) {
   const windowMs = settings.loginLockMinutes * 60_000;
-  const account = await repo.reserveAttempt(db, 'account', accountKey, now, windowMs, settings.loginMaxFailures);
-  if (!account.judged) throw tooManyAttempts(account.lockedUntil, now);
+  // The IP first: while it is locked, nothing is written for the account (a locked IP guessing account names
+  // leaves no trace of them).
   const byIp = await repo.reserveAttempt(db, 'ip', ip, now, windowMs, settings.loginIpMaxFailures);
-  if (!byIp.judged) {
-    await repo.refundAttempt(db, 'account', accountKey, settings.loginMaxFailures);
-    throw tooManyAttempts(byIp.lockedUntil, now);
+  if (!byIp.judged) throw tooManyAttempts(byIp.lockedUntil, now);
+  const account = await repo.reserveAttempt(db, 'account', accountKey, now, windowMs, settings.loginMaxFailures);
+  if (!account.judged) {
+    await repo.refundAttempt(db, 'ip', ip, settings.loginIpMaxFailures);
+    throw tooManyAttempts(account.lockedUntil, now);
   }
 }
 
