@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { isAllowedRedirect, parseAllowList } from '@fairdraw/contract';
 import { isCurrencyCode } from '@fairdraw/domain';
 import type { CurrencyCode } from '@fairdraw/domain';
+import { FAULT_POINTS } from './lib/fault-point.ts';
+import type { FaultPoint } from './lib/fault-point.ts';
 
 const int = (fallback: number, min = 1, max = 1_000_000) => z.coerce.number().int().min(min).max(max).default(fallback);
 const bool = (fallback: boolean) =>
@@ -54,6 +56,10 @@ const envSchema = z.object({
     .string()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  FAULT_POINT: z
+    .enum(FAULT_POINTS)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   NODE_ENV: z.string().optional(),
 });
 
@@ -93,6 +99,8 @@ export type Config = {
   pixSandboxSecret: string;
   /** Tests and demos: every game draws every this many seconds (seal shrunk in proportion); undefined = real schedules. */
   gameCycleOverrideSeconds: number | undefined;
+  /** Crash tests only (lib/fault-point.ts): where the process SIGKILLs itself; never set outside NODE_ENV=test. */
+  faultPoint: FaultPoint | undefined;
 };
 
 /** Only for development and tests (README "Payments"); production must set PIX_SANDBOX_SECRET. */
@@ -126,6 +134,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (e.PIX_SANDBOX_SECRET === undefined && e.NODE_ENV === 'production') {
     throw new ConfigError('Invalid configuration: PIX_SANDBOX_SECRET is required when NODE_ENV=production');
   }
+  if (e.FAULT_POINT !== undefined && e.NODE_ENV !== 'test') {
+    throw new ConfigError('Invalid configuration: FAULT_POINT is for crash tests only (NODE_ENV=test)');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -152,5 +163,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     businessTimeZone: e.BUSINESS_TIME_ZONE,
     pixSandboxSecret: e.PIX_SANDBOX_SECRET ?? DEV_PIX_SANDBOX_SECRET,
     gameCycleOverrideSeconds: e.GAME_CYCLE_OVERRIDE_SECONDS,
+    faultPoint: e.FAULT_POINT,
   };
 }

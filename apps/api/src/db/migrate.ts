@@ -14,6 +14,7 @@ import * as m0010 from './migrations/2026_11_22_0010_settlement.ts';
 import * as m0011 from './migrations/2026_11_22_0011_bet_batch.ts';
 import * as m0012 from './migrations/2026_11_22_0012_session_changes.ts';
 import * as m0013 from './migrations/2026_11_22_0013_idempotency_retention.ts';
+import * as m0015 from './migrations/2026_11_23_0015_idempotency_answer_text.ts';
 
 /**
  * The migrations, listed in code rather than found by scanning a folder: the list is type-checked, bundlers and
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_0011_bet_batch': m0011,
   '2026_11_22_0012_session_changes': m0012,
   '2026_11_22_0013_idempotency_retention': m0013,
+  '2026_11_23_0015_idempotency_answer_text': m0015,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

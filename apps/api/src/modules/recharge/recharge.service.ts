@@ -28,6 +28,8 @@ import type {
 import { toPage } from '../../lib/paging.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
+import { inTransaction } from '../../plugins/idempotency.ts';
+import type { Commit } from '../../plugins/idempotency.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { postTransaction } from '../ledger/ledger.service.ts';
@@ -113,6 +115,8 @@ export async function submitDeposit(
   currency: CurrencyCode,
   timeZone: string,
   now: Date = new Date(),
+  /** The transaction the request commits in (with its idempotency key: plugins/idempotency.ts); plain by default. */
+  commit: Commit = inTransaction(db),
 ): Promise<Deposit> {
   await assertNotExcluded(db, user.id, now, timeZone);
   if (input.channel_id === undefined) throw new AppError('CHANNEL_REQUIRED', { field: 'channel_id' });
@@ -154,7 +158,7 @@ export async function submitDeposit(
     values.pay_address = crypto.address;
   }
   const pix = pixConfig(channel);
-  const row = await db.transaction().execute(async (trx) => {
+  return commit(async (trx) => {
     const inserted = await repo.insertDeposit(trx, values);
     if (pix) {
       // The amount is read as BRL cents: the PIX channel is meant for BRL sites (README "Payments").
@@ -167,11 +171,11 @@ export async function submitDeposit(
       });
       await repo.setBrCode(trx, inserted.id, brCode);
     }
-    return inserted;
+    // Read back in the transaction: the answer is stored with the key before the commit.
+    const created = await repo.findDeposit(trx, inserted.id);
+    if (!created) throw new Error('deposit vanished after insert');
+    return toDeposit(created);
   });
-  const created = await repo.findDeposit(db, row.id);
-  if (!created) throw new Error('deposit vanished after insert');
-  return toDeposit(created);
 }
 
 export async function listOwnDeposits(
