@@ -73,4 +73,14 @@ describe('loadConfig', () => {
         .maintenanceUrl,
     ).toBe('https://status.example/now');
   });
+
+  it('arms a fault point only for tests: refused without NODE_ENV=test, and refused when it names no point', () => {
+    expect(loadConfig({}).faultPoint).toBeUndefined();
+    expect(loadConfig({ FAULT_POINT: 'idempotency.committed', NODE_ENV: 'test' }).faultPoint).toBe(
+      'idempotency.committed',
+    );
+    expect(() => loadConfig({ FAULT_POINT: 'idempotency.committed' })).toThrow(ConfigError);
+    expect(() => loadConfig({ FAULT_POINT: 'idempotency.committed', NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ FAULT_POINT: 'nowhere', NODE_ENV: 'test' })).toThrow(ConfigError);
+  });
 });
