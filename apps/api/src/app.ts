@@ -85,7 +85,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
   await app.register(authPlugin);
-  // roles (requireOperator, requirePlayer) and idempotency (app.idempotent) build on auth's request.user.
+  // roles (requireOperator, requirePlayer) and idempotency (app.exactlyOnce) build on auth's request.user.
   await app.register(rolesPlugin);
   await app.register(idempotencyPlugin);
   await app.register(rateLimitPlugin);

@@ -132,4 +132,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ PAYMENTS_SANDBOX: 'on' }).paymentsSandbox).toBe(true);
     expect(() => loadConfig({ PAYMENTS_SANDBOX: 'no' })).toThrow(ConfigError);
   });
+
+  it('arms a fault point only for tests: refused without NODE_ENV=test, and refused when it names no point', () => {
+    expect(loadConfig({}).faultPoint).toBeUndefined();
+    expect(loadConfig({ FAULT_POINT: 'idempotency.committed', NODE_ENV: 'test' }).faultPoint).toBe(
+      'idempotency.committed',
+    );
+    expect(() => loadConfig({ FAULT_POINT: 'idempotency.committed' })).toThrow(ConfigError);
+    expect(() => loadConfig({ FAULT_POINT: 'idempotency.committed', NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ FAULT_POINT: 'nowhere', NODE_ENV: 'test' })).toThrow(ConfigError);
+  });
 });

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { isAllowedRedirect, parseAllowList } from '@fairdraw/contract';
 import { isCurrencyCode } from '@fairdraw/domain';
 import type { CurrencyCode } from '@fairdraw/domain';
+import { FAULT_POINTS } from './lib/fault-point.ts';
+import type { FaultPoint } from './lib/fault-point.ts';
 
 /** A payment provider's webhook secret from the environment must be at least this long. */
 export const PROVIDER_SECRET_MIN_LENGTH = 32;
@@ -72,6 +74,11 @@ const envSchema = z.object({
     .enum(['on', 'off', 'true', 'false', '1', '0', ''])
     .default('on')
     .transform((v) => v === 'on' || v === 'true' || v === '1' || v === ''),
+  FAULT_POINT: z
+    .enum(FAULT_POINTS)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  NODE_ENV: z.string().optional(),
 });
 
 export type Config = {
@@ -128,6 +135,8 @@ export type Config = {
   paymentsSandbox: boolean;
   /** Tests and demos: every game draws every this many seconds (seal shrunk in proportion); undefined = real schedules. */
   gameCycleOverrideSeconds: number | undefined;
+  /** Crash tests only (lib/fault-point.ts): where the process SIGKILLs itself; never set outside NODE_ENV=test. */
+  faultPoint: FaultPoint | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -170,6 +179,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError('Invalid configuration: BUSINESS_TIME_ZONE: not an IANA time zone');
   }
   if (e.MIGRATION_DATABASE_URL !== undefined) checkTwoRoles(e.MIGRATION_DATABASE_URL, e.DATABASE_URL);
+  if (e.FAULT_POINT !== undefined && e.NODE_ENV !== 'test') {
+    throw new ConfigError('Invalid configuration: FAULT_POINT is for crash tests only (NODE_ENV=test)');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -202,5 +214,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     pixSandboxSecret: e.PIX_SANDBOX_SECRET,
     paymentsSandbox: e.PAYMENTS_SANDBOX,
     gameCycleOverrideSeconds: e.GAME_CYCLE_OVERRIDE_SECONDS,
+    faultPoint: e.FAULT_POINT,
   };
 }

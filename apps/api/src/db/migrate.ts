@@ -15,6 +15,7 @@ import * as m0011 from './migrations/2026_11_22_0011_bet_batch.ts';
 import * as m0012 from './migrations/2026_11_22_0012_session_changes.ts';
 import * as m0013 from './migrations/2026_11_22_0013_idempotency_retention.ts';
 import * as m0014 from './migrations/2026_11_23_0014_payment_currency_and_secrets.ts';
+import * as m0015 from './migrations/2026_11_23_0015_idempotency_answer_text.ts';
 import * as m0017 from './migrations/2026_11_23_0017_runtime_role.ts';
 
 /**
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_0012_session_changes': m0012,
   '2026_11_22_0013_idempotency_retention': m0013,
   '2026_11_23_0014_payment_currency_and_secrets': m0014,
+  '2026_11_23_0015_idempotency_answer_text': m0015,
   '2026_11_23_0017_runtime_role': m0017,
 };
 

@@ -45,7 +45,9 @@ export interface IdempotencyKeysTable {
   request_hash: string;
   status: 'in_flight' | 'done';
   response_status: number | null;
-  response_body: ColumnType<unknown, string | null, string | null>;
+  response_body: ColumnType<unknown, string | null | undefined, string | null>;
+  /** The answer exactly as it was sent (idempotency.ts); a replay sends these bytes again. */
+  response_text: ColumnType<string | null, string | null | undefined, string | null>;
   /** The bet slip an idempotent POST /api/game/bet placed (claimed with it, in the same transaction). */
   bet_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;

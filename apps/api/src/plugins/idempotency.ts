@@ -1,38 +1,53 @@
 /**
- * Idempotency keys for money-moving POSTs (trust.md 6; Stripe's and the IETF draft's model).
+ * Idempotency keys for money-moving POSTs (trust.md 6; Stripe's and the IETF draft's model), exactly once across
+ * crashes: the key is claimed, the work done and the answer stored in ONE database transaction.
  *
- * Usage — one line: `preHandler: app.idempotent` (it runs after validation and needs request.user, so the session
- * check goes in preValidation, which also settles who may call before the body is looked at):
+ * Usage — the route hands its service a `commit` that opens the transaction the service commits its work in:
  *
- *   app.post(API.withdrawSubmit, {
- *     preValidation: [app.requireSession, app.requirePlayer],
- *     preHandler: app.idempotent,
- *     schema: { headers: idempotentHeaders, body: withdrawRequest, response: { ... } },
- *   }, async (request, reply) => reply.ok(await withdraw.submit(app.db, request.user!, request.body)));
+ *   app.post(API.withdrawSubmit, { preValidation: [app.requireSession, app.requirePlayer], schema: { headers:
+ *     idempotentHeaders, body: withdrawRequest, response: { 200: envelope(withdrawal), … } } },
+ *     (request, reply) => app.exactlyOnce(request, reply, (commit) => withdraw.submit(app.db, …, { commit })));
  *
- * Behaviour, per user and `idempotency-key` header (optional; without it the request simply runs):
- * - malformed key → 400 IDEMPOTENCY_KEY_INVALID;
- * - first use: the key is claimed by an INSERT (the primary key decides between concurrent requests), the handler
- *   runs, and its final status and body are stored — 2xx and 4xx alike, so a retry of a refused request gets the
- *   same refusal. A 5xx deletes the claim so the request can be retried;
- * - same key, same request (method, route, body) and done → the stored status and body, nothing runs again
- *   (header `idempotent-replayed: true`);
- * - same key, different request → 422 IDEMPOTENCY_KEY_REUSED;
- * - same key while the first is still running → 409 IDEMPOTENCY_IN_FLIGHT. A claim left in flight for longer than
- *   IN_FLIGHT_EXPIRY_MS (a crashed process) may be taken over.
- * Body validation runs before preHandlers, so a schema-invalid body is answered 400 without touching the key.
- * POST /api/game/bet claims its key in the slip's own transaction instead (bets/slip-batch.ts), with these helpers.
- * Keys are kept a week (IDEMPOTENCY_RETENTION_MS), then purged by the scheduler's settle loop (purgeExpiredKeys).
+ * The service runs its checks (outside any transaction, as before), then `await commit(async (trx) => { …; return
+ * answerData; })` once, as its last step, instead of `db.transaction().execute(…)`. `commit`, per user and
+ * `idempotency-key` header (optional; without it the request simply runs in a plain transaction):
+ *   1. claims the key in the transaction (INSERT … ON CONFLICT DO NOTHING). A concurrent request with the same key
+ *      waits on the primary key until this transaction ends, then finds the key taken: its transaction rolls back
+ *      before any work and it answers what this one stored;
+ *   2. runs the work (the money moves);
+ *   3. serializes the answer envelope with the route's own response serializer — the exact text that is sent — and
+ *      stores that text with the key (a text column: jsonb would reorder the keys);
+ *   4. commits; then the stored text is sent as it is.
+ * So a crash anywhere before the commit leaves neither money moved nor key (the retry runs afresh), and anywhere
+ * after it leaves both, with the answer (the retry gets it back byte for byte). Fault points (lib/fault-point.ts)
+ * let the crash tests kill the process at each of these steps.
+ *
+ * Before step 1, a key already answered replays its stored text (status, content-type and bytes as first sent,
+ * header `idempotent-replayed: true`) and nothing runs; the same key with another request (method, route, body) →
+ * 422 IDEMPOTENCY_KEY_REUSED; a malformed key → 400 IDEMPOTENCY_KEY_INVALID. A key claimed by an earlier version of
+ * this code and never answered (status in_flight, committed alone) → 409 IDEMPOTENCY_IN_FLIGHT: whether its money
+ * moved cannot be known, so it is never run again (it is purged with the other keys after a week).
+ *
+ * A refusal (4xx) the service decides is stored under the key too, so a retry is refused alike (trust.md 6) — in a
+ * second step, after the work's transaction has rolled back (see recordRefusal). A 5xx stores nothing.
+ * Body validation runs before the handler, so a schema-invalid body is answered 400 without touching the key.
+ * POST /api/game/bet claims its key in the slip batch's own SQL transaction instead (bets/slip-batch.ts), with
+ * idempotencyOf and storedAnswer. Keys are kept a week (IDEMPOTENCY_RETENTION_MS), then purged by the scheduler's
+ * settle loop (purgeExpiredKeys).
  */
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { IDEMPOTENCY_HEADER, idempotencyKey } from '@fairdraw/contract';
+import { IDEMPOTENCY_HEADER, idempotencyKey, resolveLang } from '@fairdraw/contract';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../lib/app-error.ts';
+import { crashIf, sendHalfThenCrash } from '../lib/fault-point.ts';
 import { sessionHeaders } from '../lib/schemas.ts';
+import { classifyError, errorBody } from './errors.ts';
+import * as repo from './idempotency.repository.ts';
+import type { KeyRow } from './idempotency.repository.ts';
 
 /** Route headers of an idempotent POST, for validation and the OpenAPI document. */
 export const idempotentHeaders = sessionHeaders.extend({
@@ -41,8 +56,6 @@ export const idempotentHeaders = sessionHeaders.extend({
     .optional()
     .describe('8–128 letters, digits, _ or -; the same key replays the first answer'),
 });
-
-export const IN_FLIGHT_EXPIRY_MS = 5 * 60_000;
 
 /**
  * How long a key is kept (Stripe keeps them a day): long past any client's retries, and past the close of any
@@ -62,8 +75,6 @@ export async function purgeExpiredKeys(db: Db, limit = 10_000): Promise<number> 
       order by created_at limit ${limit})`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
-
-type Claim = { userId: number; key: string };
 
 /** A request's idempotency key and the fingerprint of the request it was sent with. */
 export type IdempotencyClaim = { key: string; hash: string };
@@ -86,27 +97,16 @@ export type StoredAnswer = { betId: number } | { status: number; body: unknown }
  * 409 IDEMPOTENCY_IN_FLIGHT.
  */
 export async function storedAnswer(db: Db, userId: number, claim: IdempotencyClaim): Promise<StoredAnswer | null> {
-  const existing = await db
-    .selectFrom('idempotency_keys')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('key', '=', claim.key)
-    .executeTakeFirst();
+  const existing = await repo.findKey(db, userId, claim.key);
   if (!existing) return null;
-  if (existing.request_hash !== claim.hash) throw new AppError('IDEMPOTENCY_KEY_REUSED', { field: IDEMPOTENCY_HEADER });
+  checkSameRequest(existing, claim);
   if (existing.bet_id !== null) return { betId: existing.bet_id };
   if (existing.status !== 'done' || existing.response_status === null) throw new AppError('IDEMPOTENCY_IN_FLIGHT');
   return { status: existing.response_status, body: existing.response_body };
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** preHandler that makes a POST idempotent by its `idempotency-key` header (see plugins/idempotency.ts). */
-    idempotent: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
-  }
-  interface FastifyRequest {
-    idempotencyClaim: Claim | null;
-  }
+function checkSameRequest(existing: KeyRow, claim: IdempotencyClaim): void {
+  if (existing.request_hash !== claim.hash) throw new AppError('IDEMPOTENCY_KEY_REUSED', { field: IDEMPOTENCY_HEADER });
 }
 
 /** The request's fingerprint: method, route and body (as validated). */
@@ -120,80 +120,137 @@ export function hashRequest(method: string, route: string, body: unknown): strin
     .digest('hex');
 }
 
+/**
+ * Opens the one transaction a money-moving service commits its work in and returns what the work returns: the
+ * data of the answer (plugins/idempotency.ts). Services call it once, as their last step.
+ */
+export type Commit = <T>(work: (trx: Db) => Promise<T>) => Promise<T>;
+
+/** A plain transaction: the commit of a request without an idempotency key, and of callers outside HTTP. */
+export function inTransaction(db: Db): Commit {
+  return (work) => db.transaction().execute(work);
+}
+
+/** The content type of every JSON answer (Fastify's default for reply.send of an object, and of sendError). */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The key was claimed by another request with it meanwhile (its transaction committed first). */
+class KeyTaken extends Error {
+  constructor() {
+    super('idempotency key taken meanwhile');
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Answers a money-moving POST exactly once per `idempotency-key` (see plugins/idempotency.ts): `run` is given
+     * the `commit` its service must do its work in.
+     */
+    exactlyOnce: <T>(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      run: (commit: Commit) => Promise<T>,
+    ) => Promise<void>;
+  }
+}
+
 export default fp(
   (app, _opts, done) => {
-    app.decorateRequest('idempotencyClaim', null);
+    const armed = app.config.faultPoint;
 
-    app.decorate('idempotent', async (request: FastifyRequest, reply: FastifyReply) => {
+    const send = (reply: FastifyReply, status: number, text: string) => reply.code(status).type(JSON_TYPE).send(text);
+
+    /** Sends what the key answered (after the same-request check); a key without an answer → 409 in flight. */
+    const replay = (reply: FastifyReply, claim: IdempotencyClaim, row: KeyRow | undefined): FastifyReply => {
+      if (row) checkSameRequest(row, claim);
+      if (!row || row.status !== 'done' || row.response_status === null) throw new AppError('IDEMPOTENCY_IN_FLIGHT');
+      // Answers stored before migration 0015 have only the jsonb body: the same JSON, keys perhaps reordered.
+      const text = row.response_text ?? JSON.stringify(row.response_body);
+      return send(reply.header('idempotent-replayed', 'true'), row.response_status, text);
+    };
+
+    app.decorate(
+      'exactlyOnce',
+      async <T>(request: FastifyRequest, reply: FastifyReply, run: (commit: Commit) => Promise<T>): Promise<void> => {
+        await answer(request, reply, run);
+      },
+    );
+
+    async function answer<T>(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      run: (commit: Commit) => Promise<T>,
+    ): Promise<FastifyReply> {
       const claim = idempotencyOf(request);
-      if (!claim) return undefined;
+      if (!claim) return reply.ok(await run(inTransaction(app.db)));
       if (!request.user) throw new AppError('LOGIN_REQUIRED');
       const userId = request.user.id;
-      const { key, hash } = claim;
-      const expiry = new Date(Date.now() - IN_FLIGHT_EXPIRY_MS);
+      const earlier = await repo.findKey(app.db, userId, claim.key);
+      if (earlier) return replay(reply, claim, earlier);
 
-      // The claim: exactly one of any number of concurrent requests inserts (or takes over an abandoned claim).
-      const claimed = await app.db
-        .insertInto('idempotency_keys')
-        .values({
-          user_id: userId,
-          key,
-          request_hash: hash,
-          status: 'in_flight',
-          response_status: null,
-          response_body: null,
-        })
-        .onConflict((oc) =>
-          oc
-            .columns(['user_id', 'key'])
-            .doUpdateSet({ request_hash: hash, created_at: sql`now()` } as never)
-            .where('idempotency_keys.status', '=', 'in_flight')
-            .where('idempotency_keys.created_at', '<', expiry),
-        )
-        .returning('key')
-        .executeTakeFirst();
-      if (claimed) {
-        request.idempotencyClaim = { userId, key };
-        return undefined;
-      }
-      const stored = await storedAnswer(app.db, userId, claim);
-      if (!stored || 'betId' in stored) throw new AppError('IDEMPOTENCY_IN_FLIGHT'); // released a moment ago
-      return reply
-        .code(stored.status)
-        .header('idempotent-replayed', 'true')
-        .type('application/json; charset=utf-8')
-        .serializer(JSON.stringify)
-        .send(stored.body);
-    });
+      let committed: string | undefined;
+      const commit: Commit = async (work) => {
+        if (committed !== undefined) throw new Error('exactlyOnce: a service commits once');
+        const done = await app.db.transaction().execute(async (trx) => {
+          if (!(await repo.claimKey(trx, userId, claim.key, claim.hash))) throw new KeyTaken();
+          crashIf(armed, 'idempotency.claimed');
+          const data = await work(trx);
+          // The route's own response serializer, as reply.ok would use it: these are the bytes that are sent.
+          const text = reply.code(200).serialize({ code: 200, msg: 'success', data });
+          if (typeof text !== 'string') throw new Error('exactlyOnce: the answer did not serialize to text');
+          await repo.storeAnswer(trx, userId, claim.key, 200, text);
+          crashIf(armed, 'idempotency.moved');
+          return { data, text };
+        });
+        committed = done.text;
+        crashIf(armed, 'idempotency.committed');
+        return done.data;
+      };
 
-    // Stores the final answer before it is sent, so a retry that follows the answer always finds it.
-    app.addHook('onSend', async (request, reply, payload) => {
-      const claim = request.idempotencyClaim;
-      if (!claim) return payload;
-      request.idempotencyClaim = null;
-      let body: unknown = null;
       try {
-        body = typeof payload === 'string' ? JSON.parse(payload) : null;
-      } catch {
-        body = null;
+        await run(commit);
+      } catch (err) {
+        if (err instanceof KeyTaken) return replay(reply, claim, await repo.findKey(app.db, userId, claim.key));
+        // Committed, then failed (no service should): the key answers with what it committed, so does this request.
+        if (committed !== undefined) return send(reply, 200, committed);
+        return recordRefusal(request, reply, userId, claim, err);
       }
-      if (reply.statusCode >= 500 || body === null) {
-        await app.db
-          .deleteFrom('idempotency_keys')
-          .where('user_id', '=', claim.userId)
-          .where('key', '=', claim.key)
-          .execute();
-        return payload;
+      if (committed === undefined) throw new Error('exactlyOnce: the service returned without committing');
+      if (armed === 'idempotency.sending') {
+        reply.hijack();
+        sendHalfThenCrash(reply.raw, 200, JSON_TYPE, committed);
+        return reply;
       }
-      await app.db
-        .updateTable('idempotency_keys')
-        .set({ status: 'done', response_status: reply.statusCode, response_body: JSON.stringify(body) })
-        .where('user_id', '=', claim.userId)
-        .where('key', '=', claim.key)
-        .execute();
-      return payload;
-    });
+      return send(reply, 200, committed);
+    }
+
+    /**
+     * A refusal (4xx) is recorded under the key after the work's transaction rolled back, in a statement of its own,
+     * rather than inside that transaction (under a savepoint): most refusals are decided before any transaction (the
+     * checks, the fund password, whose failed attempt must stay counted), and a refusal moves no money, so recording
+     * it apart can neither lose nor repeat a movement — a crash before it leaves no key, and the retry just runs
+     * again. If another request with the key committed first, the key keeps that answer and this one replays it.
+     * A 5xx is not recorded: the request may be retried.
+     */
+    async function recordRefusal(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      userId: number,
+      claim: IdempotencyClaim,
+      err: unknown,
+    ): Promise<FastifyReply> {
+      const c = classifyError(err);
+      if (c.status >= 500) throw err;
+      request.log.info({ key: c.key, field: c.field }, 'request refused');
+      // What the error handler (errors.ts) would send, byte for byte.
+      const text = JSON.stringify(errorBody(c, resolveLang(request.headers.lang), app.translate));
+      if (await repo.recordAnswer(app.db, userId, claim.key, claim.hash, c.status, text)) {
+        return send(reply, c.status, text);
+      }
+      return replay(reply, claim, await repo.findKey(app.db, userId, claim.key));
+    }
     done();
   },
-  { name: 'idempotency', dependencies: ['db', 'errors', 'auth'] },
+  { name: 'idempotency', dependencies: ['config', 'db', 'i18n', 'errors', 'auth'] },
 );

@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import type { RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { BetItemRow, BetRow } from '../../db/tables-bets.ts';
 
@@ -51,4 +53,42 @@ export async function listUserSlipIds(
     .offset((page - 1) * limit)
     .execute();
   return rows.map((r) => r.id);
+}
+
+/** A period locked FOR UPDATE (void: tick cannot draw it, nor a bet batch take it, until the commit). */
+export async function lockPeriod(trx: Db, gameId: number, issue: string) {
+  return trx
+    .selectFrom('periods')
+    .select(['id', 'game_id', 'issue', 'status'])
+    .where('game_id', '=', gameId)
+    .where('issue', '=', issue)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function markPeriodVoid(trx: Db, periodId: number, reason: string): Promise<void> {
+  await trx.updateTable('periods').set({ status: 'void', void_reason: reason }).where('id', '=', periodId).execute();
+}
+
+/**
+ * The stakes of a period's unsettled slips as ledger.batch.ts postWalletBatch reads them: one refund
+ * 'bet-refund:<slipId>' of the slip's total to its wallet. By period, never by a list of ids (a busy period has more
+ * slips than a statement has bind parameters).
+ */
+export function unsettledStakes(periodId: number): RawBuilder<unknown> {
+  return sql`
+    select 'bet-refund:' || id as reference, user_id, wallet, total as amount
+    from bets where period_id = ${periodId} and status = 'unsettled' order by id`;
+}
+
+/** Marks a period's unsettled slips and their items void, each paid back its stake; returns how many slips. */
+export async function voidUnsettledSlips(trx: Db, periodId: number, now: Date): Promise<number> {
+  // The items first: they are found through their slips while those are still 'unsettled'.
+  await sql`
+    update bet_items bi set status = 'void', payout = bi.amount
+    from bets b where b.id = bi.bet_id and b.period_id = ${periodId} and b.status = 'unsettled'`.execute(trx);
+  const slips = await sql`
+    update bets set status = 'void', payout = total, settled_at = ${now}
+    where period_id = ${periodId} and status = 'unsettled'`.execute(trx);
+  return Number(slips.numAffectedRows ?? 0);
 }

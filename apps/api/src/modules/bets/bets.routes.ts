@@ -94,7 +94,7 @@ function betsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) =
   app.post(
     API.bet,
     {
-      // Idempotent like app.idempotent, but the key is claimed in the slip's own transaction (slip-batch.ts).
+      // Idempotent like app.exactlyOnce, but the key is claimed in the bet batch's own SQL transaction (slip-batch.ts).
       preValidation: bettor,
       schema: {
         tags: ['game'],

@@ -26,15 +26,15 @@
  */
 import { sql } from 'kysely';
 import type { RawBuilder } from 'kysely';
-import { markSixAllIn, minor, payoutCredited, playsOf, settlePlay, stakeRefunded } from '@fairdraw/domain';
+import { markSixAllIn, payoutCredited, playsOf, settlePlay, stakeRefunded } from '@fairdraw/domain';
 import type { DrawOutcome, GameFamily, Play } from '@fairdraw/domain';
 import type { BetStatus, PeriodVoidResult } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
-import { postTransactions } from '../ledger/ledger.service.ts';
 import { postWalletBatch } from '../ledger/ledger.batch.ts';
+import * as betsRepo from './bets.repository.ts';
 import type { PeriodEventBus } from '../draws/events.ts';
 import { parseIssue } from '../draws/schedule.ts';
 
@@ -236,7 +236,10 @@ export function slipStatus(items: readonly BetStatus[]): BetStatus {
  * An operator voids a period before its draw (the periods trigger refuses voiding a drawn one): the period becomes
  * 'void' with the reason, every unsettled slip of it is refunded once ('refund' / 'bet-refund:<slipId>') and marked
  * void with its items, and one audit row records it — all in one transaction, with the period row locked so tick
- * cannot draw it meanwhile.
+ * cannot draw it and no bet batch (which locks it FOR SHARE) add a slip meanwhile. Set-based by period, like the
+ * settlement: the refunds are posted by the ledger in SQL (postWalletBatch: the accounts locked in the ledger's
+ * order, each updated once) and the slips and items marked in two statements, so no slip comes into JavaScript and
+ * no statement carries one bind parameter per slip.
  */
 export async function voidPeriod(
   db: Db,
@@ -247,54 +250,28 @@ export async function voidPeriod(
   const reason = input.reason.trim();
   if (reason === '') throw new AppError('REASON_REQUIRED', { field: 'reason' });
   return db.transaction().execute(async (trx) => {
-    const period = await trx
-      .selectFrom('periods')
-      .select(['id', 'game_id', 'issue', 'status'])
-      .where('game_id', '=', input.games_id)
-      .where('issue', '=', input.issue)
-      .forUpdate()
-      .executeTakeFirst();
+    const period = await betsRepo.lockPeriod(trx, input.games_id, input.issue);
     if (!period) throw new AppError('NOT_FOUND', { field: 'issue' });
     if (!['scheduled', 'open', 'sealed'].includes(period.status)) throw new AppError('ALREADY_DECIDED');
-    await trx.updateTable('periods').set({ status: 'void', void_reason: reason }).where('id', '=', period.id).execute();
-    const slips = await trx
-      .selectFrom('bets')
-      .select(['id', 'user_id', 'wallet', 'total'])
-      .where('period_id', '=', period.id)
-      .where('status', '=', 'unsettled')
-      .orderBy('id')
-      .execute();
-    await postTransactions(
-      trx,
-      slips.map((s) => ({ tx: stakeRefunded(s.user_id, s.wallet, minor(s.total)), reference: `bet-refund:${s.id}` })),
-    );
-    if (slips.length > 0) {
-      const ids = slips.map((s) => s.id);
-      await trx
-        .updateTable('bets')
-        .set((eb) => ({ status: 'void', payout: eb.ref('total'), settled_at: now }))
-        .where('id', 'in', ids)
-        .execute();
-      await trx
-        .updateTable('bet_items')
-        .set((eb) => ({ status: 'void', payout: eb.ref('amount') }))
-        .where('bet_id', 'in', ids)
-        .execute();
-    }
+    await betsRepo.markPeriodVoid(trx, period.id, reason);
+    // Refunds first, read from the slips while they are still unsettled; a refund already posted → ALREADY_DECIDED.
+    const refunded = await postWalletBatch(trx, stakeRefunded, betsRepo.unsettledStakes(period.id));
+    const voided = await betsRepo.voidUnsettledSlips(trx, period.id, now);
+    if (voided !== refunded) throw new Error(`void: ${refunded} refunds for ${voided} slips of period ${period.id}`);
     await writeAudit(
       trx,
       actor,
       'period.void',
       `period:${period.id}`,
       { status: period.status },
-      { status: 'void', void_reason: reason, refunded: slips.length },
+      { status: 'void', void_reason: reason, refunded },
     );
     return {
       games_id: period.game_id,
       issue: period.issue,
       status: 'void',
       void_reason: reason,
-      refunded: slips.length,
+      refunded,
     };
   });
 }

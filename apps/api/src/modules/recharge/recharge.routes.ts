@@ -54,7 +54,6 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     {
       // Who may call is settled before the body is validated: a guest hears DEMO_NOT_ALLOWED, not a field error.
       preValidation: player,
-      preHandler: app.idempotent,
       schema: {
         tags: ['recharge'],
         summary:
@@ -66,16 +65,19 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
         response: { 200: envelope(deposit), ...errors(400, 401, 403, 404, 409, 413, 415, 422, 429) },
       },
     },
-    async (request, reply) =>
-      reply.ok(
-        await recharge.submitDeposit(
+    async (request, reply) => {
+      await app.exactlyOnce(request, reply, (commit) =>
+        recharge.submitDeposit(
           app.db,
           userOf(request),
           request.body,
           app.config.currency,
           app.config.businessTimeZone,
+          new Date(),
+          commit,
         ),
-      ),
+      );
+    },
   );
 
   app.get(

@@ -32,6 +32,8 @@ import type {
 import { toPage } from '../../lib/paging.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
+import { inTransaction } from '../../plugins/idempotency.ts';
+import type { Commit } from '../../plugins/idempotency.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { postTransaction } from '../ledger/ledger.service.ts';
@@ -143,6 +145,8 @@ export async function submitDeposit(
   currency: CurrencyCode,
   timeZone: string,
   now: Date = new Date(),
+  /** The transaction the request commits in (with its idempotency key: plugins/idempotency.ts); plain by default. */
+  commit: Commit = inTransaction(db),
 ): Promise<Deposit> {
   await assertNotExcluded(db, user.id, now, timeZone);
   if (input.channel_id === undefined) throw new AppError('CHANNEL_REQUIRED', { field: 'channel_id' });
@@ -191,7 +195,7 @@ export async function submitDeposit(
     values.pay_address = crypto.address;
   }
   const pix = pixConfig(channel);
-  const row = await db.transaction().execute(async (trx) => {
+  return commit(async (trx) => {
     const inserted = await repo.insertDeposit(trx, values);
     if (pix) {
       // PIX is paid in BRL: the BR Code carries the channel amount (a PIX channel's currency is BRL, saveChannel).
@@ -204,11 +208,11 @@ export async function submitDeposit(
       });
       await repo.setBrCode(trx, inserted.id, brCode);
     }
-    return inserted;
+    // Read back in the transaction: the answer is stored with the key before the commit.
+    const created = await repo.findDeposit(trx, inserted.id);
+    if (!created) throw new Error('deposit vanished after insert');
+    return toDeposit(created, currency);
   });
-  const created = await repo.findDeposit(db, row.id);
-  if (!created) throw new Error('deposit vanished after insert');
-  return toDeposit(created, currency);
 }
 
 export async function listOwnDeposits(

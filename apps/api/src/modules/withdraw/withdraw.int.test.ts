@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminWithdrawal, API, withdrawal, withdrawSettings } from '@fairdraw/contract';
 import { buildTestApp, call, registerPlayer } from '../../test/helper.ts';
@@ -214,19 +215,53 @@ describe('request → operator decision', () => {
     }
   });
 
-  it('a replay with the same idempotency key answers the same body and moves nothing more', async () => {
+  it('a replay with the same idempotency key answers the same bytes and moves nothing more', async () => {
     const p = await readyPlayer(t.app, op, 40_000);
     const body = { amount: 10_000, payout_id: p.payoutId, fund_password: FUND_PASSWORD };
     const first = await submitWithdraw(t.app, p.token, body, 'withdraw-key-0001');
     const second = await submitWithdraw(t.app, p.token, body, 'withdraw-key-0001');
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
-    expect(second.body).toEqual(first.body);
+    expect(second.text).toBe(first.text);
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(await wallet(t.app, p.token)).toMatchObject({ balance: 30_000, frozen: 10_000 });
     const other = await submitWithdraw(t.app, p.token, { ...body, amount: 20_000 }, 'withdraw-key-0001');
     expect(other.status).toBe(422);
     expect((await listOwn(p.token)).list).toHaveLength(1);
+  });
+
+  it('storing the answer fails: no money moved, and the retry with the same key moves it once (trust.md 6)', async () => {
+    // The answer is stored with the key in the transaction that moves the money, so a failure to store it (a crash,
+    // a lost connection at that step) rolls the withdrawal back with it; a retry runs afresh, exactly once.
+    const p = await readyPlayer(t.app, op, 40_000);
+    const body = { amount: 10_000, payout_id: p.payoutId, fund_password: FUND_PASSWORD };
+    const key = 'withdraw-key-store-fails';
+    const withdrawals = await count(t.app, 'withdrawals');
+    const transactions = await count(t.app, 'ledger_transactions');
+    const db = t.app.db;
+    await sql`create function fd_test_refuse_answer() returns trigger language plpgsql as $$
+      begin raise exception 'the answer cannot be stored'; end $$`.execute(db);
+    await sql`create trigger fd_test_refuse_answer before insert or update on idempotency_keys
+      for each row when (new.status = 'done') execute function fd_test_refuse_answer()`.execute(db);
+    try {
+      const failed = await submitWithdraw(t.app, p.token, body, key);
+      expect(failed.status).toBe(500);
+    } finally {
+      await sql`drop trigger fd_test_refuse_answer on idempotency_keys`.execute(db);
+      await sql`drop function fd_test_refuse_answer()`.execute(db);
+    }
+    expect(await count(t.app, 'withdrawals')).toBe(withdrawals);
+    expect(await wallet(t.app, p.token)).toMatchObject({ balance: 40_000, frozen: 0 });
+
+    const retry = await submitWithdraw(t.app, p.token, body, key);
+    expect(retry.status, retry.text).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    const replay = await submitWithdraw(t.app, p.token, body, key);
+    expect(replay.text).toBe(retry.text);
+    expect(await count(t.app, 'withdrawals')).toBe(withdrawals + 1);
+    expect(await count(t.app, 'ledger_transactions')).toBe(transactions + 1);
+    expect(await wallet(t.app, p.token)).toMatchObject({ balance: 30_000, frozen: 10_000 });
+    expect((await ledgerCheck(t.app.db)).ok).toBe(true);
   });
 
   it('a deleted payout method cannot be withdrawn to; past withdrawals keep their snapshot', async () => {

@@ -29,7 +29,6 @@ const withdrawRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     API.withdrawSubmit,
     {
       preValidation: player,
-      preHandler: app.idempotent,
       schema: {
         tags: ['withdraw'],
         summary: 'Request a withdrawal (idempotent with the idempotency-key header)',
@@ -42,14 +41,16 @@ const withdrawRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
         response: { 200: envelope(withdrawal), ...errors(400, 401, 403, 404, 409, 413, 415, 422, 429) },
       },
     },
-    async (request, reply) =>
-      reply.ok(
-        await withdraw.submitWithdrawal(app.db, playerOf(request), request.body, {
+    async (request, reply) => {
+      await app.exactlyOnce(request, reply, (commit) =>
+        withdraw.submitWithdrawal(app.db, playerOf(request), request.body, {
           currency: app.config.currency,
           fundPassword: app.config,
           now: new Date(),
+          commit,
         }),
-      ),
+      );
+    },
   );
 
   app.get(

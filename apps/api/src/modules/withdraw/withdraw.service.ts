@@ -28,6 +28,8 @@ import type { Db } from '../../db/database.ts';
 import { toPage } from '../../lib/paging.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
+import { inTransaction } from '../../plugins/idempotency.ts';
+import type { Commit } from '../../plugins/idempotency.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { postTransaction } from '../ledger/ledger.service.ts';
@@ -77,7 +79,13 @@ export function toDomainFeeRule(rule: FeeRule): WithdrawalFeeRule {
   };
 }
 
-export type SubmitContext = { currency: CurrencyCode; fundPassword: FundPasswordSettings; now: Date };
+export type SubmitContext = {
+  currency: CurrencyCode;
+  fundPassword: FundPasswordSettings;
+  now: Date;
+  /** The transaction the request commits in (with its idempotency key: plugins/idempotency.ts); plain by default. */
+  commit?: Commit;
+};
 
 /**
  * A player's withdrawal request. The checks run in the order of spec §5, so the first unmet rule is the message:
@@ -123,7 +131,8 @@ export async function submitWithdrawal(
   if (amount + fee > Number.MAX_SAFE_INTEGER) throw new AppError('INSUFFICIENT_BALANCE');
   const payout = toPayoutMethod(method);
   const actor: AuditActor = { userId: user.id, account: user.account };
-  const row = await db.transaction().execute(async (trx) => {
+  const commit = ctx.commit ?? inTransaction(db);
+  return commit(async (trx) => {
     const w = await repo.insertWithdrawal(trx, {
       user_id: user.id,
       payout_method_id: method.id,
@@ -134,9 +143,8 @@ export async function submitWithdrawal(
     // Refused with INSUFFICIENT_BALANCE when player_cash cannot cover amount + fee: the row above rolls back too.
     await postTransaction(trx, withdrawalRequested(user.id, amount, fee), `withdrawal:${w.id}`);
     await writeAudit(trx, actor, 'withdraw.request', `withdrawal:${w.id}`, null, snapshot(w));
-    return w;
+    return toWithdrawal(w);
   });
-  return toWithdrawal(row);
 }
 
 export async function listOwnWithdrawals(
