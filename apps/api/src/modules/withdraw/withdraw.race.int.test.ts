@@ -17,7 +17,10 @@ let op: string;
 let base: string;
 beforeAll(async () => {
   if (!onPostgres) return;
-  t = await buildTestApp();
+  // Attempts in flight count against the fund-password limit until their check gives them back (README "Passwords
+  // and payout methods"), so hundreds of withdrawals at once from one player would lock it: these races are about
+  // the balance and the key, so the limit is lifted here. throttle-race.int.test.ts races the limit itself.
+  t = await buildTestApp({ FUND_PASSWORD_MAX_FAILURES: '1000' });
   op = await operatorToken(t.app);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
