@@ -81,6 +81,9 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
 });
 
+/** Every environment variable the API reads (the root README's configuration table lists exactly these). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export type Config = {
   port: number;
   host: string;
