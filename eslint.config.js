@@ -14,7 +14,7 @@ export default tseslint.config(
     },
   },
   {
-    // Draws and ids come from crypto only (trust.md 12); the domain is pure and has no clock of its own.
+    // Draws and ids come from crypto only (docs/trust.md 12); the domain is pure and has no clock of its own.
     files: ['apps/api/**/*.ts', 'packages/domain/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {

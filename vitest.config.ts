@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Three tiers (style.md): unit tests beside the code, integration tests on a real database (PGlite by default,
+// Three tiers: unit tests beside the code, integration tests on a real database (PGlite by default,
 // PostgreSQL when DATABASE_URL is set), and browser tests in e2e/ against the built site in system Chromium.
 // Under CI each run also writes a JSON report, which .ci/run sums into one closing line.
 const reporters = process.env.CI
@@ -15,7 +15,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'apps/*/scripts/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/*/src/**/*.test.{ts,tsx}',
+            'apps/*/scripts/**/*.test.ts',
+            'e2e/**/*.test.ts',
+          ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },
       },

@@ -1,5 +1,5 @@
 /**
- * trust.md 27 and 28 in the browser at 390×844: a logged-in player sees the balance in the top bar of every game
+ * docs/trust.md 27 and 28 in the browser at 390×844: a logged-in player sees the balance in the top bar of every game
  * screen (the seven games) and of every cashier screen the router serves, and each game screen's rules — the odds
  * and RTP of every play — are one tap away, before any bet. The lists of screens come from the web's own route
  * table and the API's game list, so a new game or cashier screen is covered without editing this file.

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { INSTALL_COMMAND } from './ensure-chromium.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -19,8 +20,8 @@ export const ALLOWED_ORIGIN = 'https://pay.fairdraw.test';
 export function assertChromium(): void {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
-      `Chromium is missing at ${CHROMIUM}. Install it with: apt-get update && apt-get install -y chromium ` +
-        '(or set CHROMIUM_PATH to a Chromium binary).',
+      `Chromium is missing at ${CHROMIUM}. Install it with: ${INSTALL_COMMAND} ` +
+        '(npm run test:e2e does so itself as root), or set CHROMIUM_PATH to a Chromium binary.',
     );
   }
 }

@@ -2,8 +2,8 @@
  * The money screens in the browser at 390×844, against the real site (API + PGlite): deposit → operator approval →
  * balance and bank card + fund password → withdrawal → operator rejection → balance back, each in English and Thai;
  * PIX and crypto deposit screens; the operator console (channel edit, withdrawal fee settings, the full payout
- * destination); the login-password change; binding PIX keys and crypto wallets; and every validation message of
- * spec §8 on these screens. Tests that change house settings put them back, so each test stands alone.
+ * destination); the login-password change; binding PIX keys and crypto wallets; and every validation message on
+ * these screens. Tests that change house settings put them back, so each test stands alone.
  * Set MONEY_SHOTS=1 to also write screenshots to e2e/screenshots/money/ (or to MONEY_SHOTS_DIR).
  */
 import { randomBytes } from 'node:crypto';
@@ -239,7 +239,7 @@ async function withdrawFlow(lang: 'en' | 'th') {
   await context.close();
 }
 
-/** Flow 3: each validation message of spec §8 on these screens, where it belongs. */
+/** Flow 3: each validation message on these screens, where it belongs. */
 async function validationFlow() {
   const { context, page } = await newPhone('en');
   await registerInBrowser(page);
@@ -383,7 +383,7 @@ describe('money screens', () => {
     },
   );
 
-  it('shows every validation message of spec §8 for these screens', async () => {
+  it('shows every validation message of these screens', async () => {
     await validationFlow();
   });
 

@@ -1,5 +1,5 @@
 /**
- * Time-out and self-exclusion in the browser at 390×844 (trust.md 30): a player takes a 24-hour time-out on the My
+ * Time-out and self-exclusion in the browser at 390×844 (docs/trust.md 30): a player takes a 24-hour time-out on the My
  * page (choice, the warning that it cannot be undone early, login password, confirmation), the page then says
  * 'Time-out until …', and a deposit is refused with the translated SELF_EXCLUDED message; in English and Thai.
  * Set PROTECTION_SHOTS=1 to also write screenshots to e2e/screenshots/protection/.

@@ -1,5 +1,5 @@
 /**
- * `npm run ledger:check -w apps/api`: prints the ledger report (trust.md 1–3) of the database the server uses
+ * `npm run ledger:check -w apps/api`: prints the ledger report (docs/trust.md 1–3) of the database the server uses
  * (DATABASE_URL, else PGlite under DATA_DIR — stop the site first on PGlite) and exits 1 when it is not ok.
  */
 import type { LedgerReport } from '@fairdraw/contract';

@@ -95,7 +95,7 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   /**
-   * PostgreSQL, two roles (trust.md 4): the owner's connection, used only to migrate and grant at start; the app
+   * PostgreSQL, two roles (docs/trust.md 4): the owner's connection, used only to migrate and grant at start; the app
    * runs as DATABASE_URL's user, which may only insert and read the append-only tables. Undefined = one role.
    */
   migrationDatabaseUrl: string | undefined;

@@ -16,7 +16,7 @@ function sources(dir: string): string[] {
     .map((e) => relative(root, join(e.parentPath, e.name)));
 }
 
-describe('randomness of draws (trust.md 12)', () => {
+describe('randomness of draws (docs/trust.md 12)', () => {
   it('lint refuses Math.random in every source file of the API and the domain', async () => {
     const eslint = new ESLint({ cwd: root });
     const files = GUARDED.flatMap(sources);

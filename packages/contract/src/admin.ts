@@ -46,7 +46,7 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
-/** Ledger invariants (trust.md 1–3): every transaction and the whole ledger sum to zero; cached = recomputed. */
+/** Ledger invariants (docs/trust.md 1–3): every transaction and the whole ledger sum to zero; cached = recomputed. */
 export const ledgerReport = z.object({
   ok: z.boolean(),
   transactions: z.number().int(),

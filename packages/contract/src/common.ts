@@ -6,7 +6,7 @@ export const required = {
   error: (issue: { input: unknown }) => (issue.input === undefined ? 'REQUIRED_FIELDS' : 'VALIDATION_FAILED'),
 };
 
-/** Paged lists (api.md): `page` is 1-based, `limit` capped; a page past the end is an empty list. */
+/** Paged lists: `page` is 1-based, `limit` capped; a page past the end is an empty list. */
 export const PAGE_LIMIT_MAX = 50;
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -78,10 +78,10 @@ export function isStorableText(s: string): boolean {
   return !UNSTORABLE.test(s);
 }
 
-/** Money in responses and requests: an integer of minor units (architecture.md "Money"). */
+/** Money in responses and requests: an integer of minor units (decision 0004). */
 export const minorAmount = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
-/** The header that makes a money-moving POST safe to retry (trust.md 6). */
+/** The header that makes a money-moving POST safe to retry (docs/trust.md 6). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const idempotencyKey = z
   .string()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ERROR_KEYS } from './errors.ts';
 
-/** Response codes of the envelope (architecture.md "API conventions"). */
+/** Response codes of the envelope. */
 export const CODE = { ok: 200, redirect: 301, unauthorized: 401 } as const;
 
 /** Every response body is `{ code, msg, data }`; success is code 200. */

@@ -22,7 +22,7 @@ export const ERRORS = {
   TOO_MANY_LOGIN_ATTEMPTS: 429,
   RATE_LIMITED: 429,
   STREAM_LIMIT_REACHED: 429,
-  // Money (spec §5 and §8: the English texts of these are exact)
+  // Money (the English texts of these are fixed word for word)
   FUND_PASSWORD_NOT_SET: 400,
   PAYOUT_METHOD_REQUIRED: 400,
   AMOUNT_REQUIRED: 400,
@@ -56,7 +56,7 @@ export const ERRORS = {
   WEBHOOK_TIMESTAMP_STALE: 400,
   PROVIDER_NOT_FOUND: 404,
   CHANNEL_RATE_REQUIRED: 400,
-  // Betting (games.md, spec §8)
+  // Betting
   ZERO_AMOUNT_BET: 400,
   PERIOD_SEALED: 409,
   PERIOD_NOT_CURRENT: 409,
@@ -66,7 +66,7 @@ export const ERRORS = {
   STAKE_ABOVE_MAX: 400,
   PERIOD_LIMIT_REACHED: 400,
   NUMBERS_INVALID: 400,
-  // Player protection (trust.md 30): a time-out or self-exclusion is running
+  // Player protection (docs/trust.md 30): a time-out or self-exclusion is running
   SELF_EXCLUDED: 403,
   EXCLUSION_NOT_LONGER: 409,
   EXCLUSION_CONFIRM_REQUIRED: 400,

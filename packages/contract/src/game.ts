@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { queryRowId } from './common.ts';
 
-/** The seven game codes of games.md. Other codes may exist in the database; the web falls back to their name. */
+/** The seven game codes (the domain's GAMES). Other codes may exist in the database; the web shows their name. */
 export const GAME_CODES = ['df_pk10', 'df_pk10_3', 'df_pk10_5', 'df_k3', 'xam_6', 'xy_28', 'df_ssc'] as const;
 export type GameCode = (typeof GAME_CODES)[number];
 
@@ -23,12 +23,12 @@ export const gameCategory = z.object({
 });
 export type GameCategory = z.infer<typeof gameCategory>;
 
-// ---- Periods, draws and plays (games.md; api.md "game") ----
+// ---- Periods, draws and plays ----
 
 /** A game id in a query string (games_id, group_id): out of range, like an unknown game, is NOT_FOUND. */
 const queryId = queryRowId('NOT_FOUND');
 
-/** Issue numbers: `YYYYMMDD-NNNN` (games.md "Period number"). */
+/** Issue numbers: `YYYYMMDD-NNNN`, the business date of the draw and its slot in the day. */
 export const ISSUE_PATTERN = /^\d{8}-\d{4}$/;
 
 export const PERIOD_STATUSES = ['scheduled', 'open', 'sealed', 'drawn', 'settled', 'void'] as const;
@@ -47,7 +47,7 @@ export type PlayItemsQuery = z.infer<typeof playItemsQuery>;
 export const historyQuery = z.object({
   games_id: queryId,
   page: z.coerce.number().int().min(1).max(100_000).default(1),
-  // Capped at 50 (api.md): a larger limit is clamped, not refused.
+  // Capped at 50: a larger limit is clamped, not refused.
   limit: z.coerce
     .number()
     .int()

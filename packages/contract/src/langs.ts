@@ -1,4 +1,4 @@
-/** The languages the product speaks. Thai is the default (product-spec §1, §9). */
+/** The languages the product speaks. Thai is the default. */
 export const LANGS = ['th', 'en', 'zh-cn', 'zh-hk', 'vi', 'pt'] as const;
 export type Lang = (typeof LANGS)[number];
 export const DEFAULT_LANG: Lang = 'th';
@@ -41,5 +41,5 @@ export function resolveLang(value: unknown): Lang {
   return (LANGS as readonly string[]).includes(v) ? (v as Lang) : DEFAULT_LANG;
 }
 
-/** Local storage keys named by the spec (§3). */
+/** Local storage keys, fixed names the site has always used. */
 export const STORAGE_KEYS = { userInfo: 'userInfo', lang: 'lang' } as const;

@@ -1,4 +1,4 @@
-/** Every API path in one place (api.md). */
+/** Every API path in one place. */
 export const API = {
   home: '/api/index/index',
   games: '/api/game/games',

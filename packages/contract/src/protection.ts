@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { required } from './common.ts';
 
 /**
- * Player protection (trust.md 30): time-outs of 24 hours, 7 days or 30 days and self-exclusions of 6 months, 1 year
- * or 5 years (the domain's EXCLUSION_KINDS). A running break blocks bets and deposits at once and can only be made
+ * Player protection (docs/trust.md 30): time-outs of 24 hours, 7 days or 30 days and self-exclusions of 6 months, 1
+ * year or 5 years (the domain's EXCLUSION_KINDS). A running break blocks bets and deposits at once and can only be made
  * longer.
  */
 export const EXCLUSION_KINDS = [

@@ -36,7 +36,7 @@ export type RechargeChannel = z.infer<typeof rechargeChannel>;
 export const rechargeSubmitRequest = z.object({
   channel_id: rowId('CHANNEL_NOT_FOUND').optional(),
   amount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-  // bank transfer (spec §3 "Transfer deposit")
+  // bank transfer
   payee: z.string().trim().max(60).optional(),
   account_number: z.string().trim().max(40).optional(),
   bank: z.string().trim().max(60).optional(),

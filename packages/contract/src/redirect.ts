@@ -1,6 +1,6 @@
 /**
  * The one rule for `code` 301 targets, used by the server before it sends one and by the client before it follows
- * one (trust.md 22): https only, an exact origin from the allow-list, no credentials in the URL. Anything else —
+ * one (docs/trust.md 22): https only, an exact origin from the allow-list, no credentials in the URL. Anything else —
  * `javascript:`, `data:`, protocol-relative `//evil`, `https://ok@evil`, other hosts or ports — is refused.
  */
 export function parseAllowList(value: string | undefined): string[] {

@@ -1,4 +1,4 @@
-/** Account and password rules of product-spec §5, shared by the API's validation and the web's forms. */
+/** Account and password rules, shared by the API's validation and the web's forms. */
 export const ACCOUNT_RE = /^[A-Za-z0-9]{4,20}$/;
 /** At registration: 6–15 letters and numbers. */
 export const REGISTER_PASSWORD_RE = /^[A-Za-z0-9]{6,15}$/;

@@ -23,7 +23,7 @@ export type LoginRequest = z.infer<typeof loginRequest>;
 export const role = z.enum(['player', 'guest', 'operator']);
 export type Role = z.infer<typeof role>;
 
-/** What the web keeps under local storage key `userInfo` (spec §3). */
+/** What the web keeps under local storage key `userInfo`. */
 export const userInfo = z.object({
   token: z.string(),
   avatar: z.string(),
@@ -49,7 +49,7 @@ export const profile = z.object({
 });
 export type Profile = z.infer<typeof profile>;
 
-/** The fund (withdrawal) password: exactly six digits (spec §5). */
+/** The fund (withdrawal) password: exactly six digits. */
 export const FUND_PASSWORD_RE = /^\d{6}$/;
 
 export const fundPasswordRequest = z.object({

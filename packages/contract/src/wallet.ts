@@ -11,7 +11,7 @@ export const feeRule = z.object({
 export type FeeRule = z.infer<typeof feeRule>;
 
 /**
- * The player's wallet (spec §3 "Wallet: balance, total assets, fee, available"). `balance` is the playable cash
+ * The player's wallet: balance, total assets, fee, available. `balance` is the playable cash
  * (or play money when `demo`), `frozen` what pending withdrawals hold, `total_assets` = balance + frozen,
  * `available` what can be withdrawn or staked now.
  */

@@ -3,7 +3,7 @@ import { minorAmount, rowId } from './common.ts';
 import { payoutMethod } from './payout.ts';
 
 /**
- * A withdrawal request. Lenient on purpose: the server checks in the order of spec §5 — fund password set, payout
+ * A withdrawal request. Lenient on purpose: the server checks in this order — fund password set, payout
  * method bound, amount, fund password correct, balance — so the first unmet rule is the message.
  */
 export const withdrawSubmitRequest = z.object({

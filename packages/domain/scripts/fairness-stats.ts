@@ -1,5 +1,5 @@
 /**
- * Statistical check of the fd1 draw (trust.md 14): draws N outcomes per game family, each from a fresh random
+ * Statistical check of the fd1 draw (docs/trust.md 14): draws N outcomes per game family, each from a fresh random
  * seed as in production, and tests
  *   - chi-square goodness of fit of every position (PK10 positions, dice, digits, Mark Six balls) against uniform,
  *     plus the Lucky 28 sum against its exact distribution;

@@ -1,5 +1,5 @@
 /**
- * Deposits through a channel in another currency than the site's (payments.md, decision 0007): the operator sets a
+ * Deposits through a channel in another currency than the site's (decision 0007): the operator sets a
  * rate, and the player pays the site amount converted into the channel's currency.
  *
  * A rate is a decimal string: how many major units of the channel's currency one major unit of the site's currency

@@ -21,7 +21,7 @@ export function oddsBps(value: number): OddsBps {
   return value as OddsBps;
 }
 
-/** A winning stake pays `floor(stake × odds / 10000)` (games.md), computed exactly in integers. */
+/** A winning stake pays `floor(stake × odds / 10000)`, computed exactly in integers. */
 export function payout(stake: Minor, odds: OddsBps): Minor {
   const result = (BigInt(stake) * BigInt(odds)) / 10000n;
   if (result > BigInt(Number.MAX_SAFE_INTEGER)) throw new MoneyError('payout out of range');

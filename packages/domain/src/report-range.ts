@@ -1,5 +1,5 @@
 /**
- * Time filters of the recharge and withdrawal lists (spec §9): whole calendar days in the business time zone,
+ * Time filters of the recharge and withdrawal lists: whole calendar days in the business time zone,
  * as half-open UTC ranges [from, to). "last7" is today and the six days before. The zone's offsets come from
  * Intl (the IANA database in Node's ICU); a day is 23 or 25 hours across a DST change, and where a zone skips
  * midnight the day starts at the first instant that exists.

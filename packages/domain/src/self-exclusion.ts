@@ -1,5 +1,5 @@
 /**
- * Time-out and self-exclusion (trust.md 30): a player stops all betting and deposits, at once, for a length they
+ * Time-out and self-exclusion (docs/trust.md 30): a player stops all betting and deposits, at once, for a length they
  * choose. A time-out lasts 24 hours, 7 days or 30 days; a self-exclusion 6 months, 1 year or 5 years. A break that
  * is running can be made longer by choosing one that ends later, never shorter and never lifted early: that is its
  * point. The break starts when it is recorded, so a break is running exactly while `now < ends_at`.

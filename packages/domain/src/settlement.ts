@@ -1,6 +1,6 @@
 /**
  * Settling a bet item against a drawn result. The odds are the ones the item was accepted at (an operator may
- * have changed the play's default since), and the payout of a win is `floor(stake × odds / 10000)` (games.md).
+ * have changed the play's default since), and the payout of a win is `floor(stake × odds / 10000)`.
  */
 import { minor, payout, type Minor, type OddsBps } from './money.ts';
 import type { Play } from './games/catalog.ts';

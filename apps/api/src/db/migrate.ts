@@ -17,12 +17,17 @@ import * as m0013 from './migrations/2026_11_22_0013_idempotency_retention.ts';
 import * as m0014 from './migrations/2026_11_23_0014_payment_currency_and_secrets.ts';
 import * as m0015 from './migrations/2026_11_23_0015_idempotency_answer_text.ts';
 import * as m0017 from './migrations/2026_11_23_0017_runtime_role.ts';
+import * as m0018 from './migrations/2026_11_23_0018_place_bet_slips_from_file.ts';
+import type { SqlFunctionPins } from './sql-functions.ts';
+
+/** A migration module; one that creates SQL functions from their files names them (sql-functions.ts). */
+export type MigrationModule = Migration & { sqlFunctions?: SqlFunctionPins };
 
 /**
  * The migrations, listed in code rather than found by scanning a folder: the list is type-checked, bundlers and
- * tests see it, and a stray file in the folder can never run. Names sort in the order they must run.
+ * tests see it, and a stray file in the folder can never run. Names sort in the order they must run (db/README.md).
  */
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, MigrationModule> = {
   '2026_11_22_0001_accounts': m0001,
   '2026_11_22_0002_content': m0002,
   '2026_11_22_0003_ledger': m0003,
@@ -39,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0014_payment_currency_and_secrets': m0014,
   '2026_11_23_0015_idempotency_answer_text': m0015,
   '2026_11_23_0017_runtime_role': m0017,
+  '2026_11_23_0018_place_bet_slips_from_file': m0018,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

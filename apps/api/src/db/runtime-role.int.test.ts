@@ -15,7 +15,7 @@ import { readyPlayer, submitWithdraw, FUND_PASSWORD } from '../test/withdraw-hel
 import { purgeExpiredKeys } from '../plugins/idempotency.ts';
 import type { PeriodEvent } from '../modules/draws/events.ts';
 
-// trust.md 4 on PostgreSQL: migrations run as the owner, the API as a runtime role that owns nothing and may only
+// docs/trust.md 4 on PostgreSQL: migrations run as the owner, the API as a runtime role that owns nothing and may only
 // insert and read the append-only tables, so no code path, bug or injection in the API can rewrite money history,
 // nor drop the triggers that would refuse it. PGlite has one (superuser) role: there only the triggers apply.
 const APPEND_ONLY = ['ledger_postings', 'ledger_transactions', 'audit_log'] as const;

@@ -1,5 +1,5 @@
 /**
- * Fault points for the crash tests (trust.md 6, 10): a named place in the code where a test can have the process
+ * Fault points for the crash tests (docs/trust.md 6, 10): a named place in the code where a test can have the process
  * die as a machine would — SIGKILL, no cleanup, no answer. Armed by FAULT_POINT=<name>, which the configuration
  * accepts only together with NODE_ENV=test (config.ts refuses to start otherwise), so a production process cannot
  * have one armed. Unarmed, a fault point is a comparison and nothing else.

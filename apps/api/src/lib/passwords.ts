@@ -3,7 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 /** Algorithm.Argon2id of @node-rs/argon2 (a const enum, which erasable TypeScript cannot import). */
 const ARGON2ID = 2;
 
-/** argon2id at OWASP's first recommendation (trust.md 17): 19 MiB memory, 2 passes, 1 lane. */
+/** argon2id at OWASP's first recommendation (docs/trust.md 17): 19 MiB memory, 2 passes, 1 lane. */
 export const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorEnvelope } from '@fairdraw/contract';
 
-/** Headers every call may carry (api.md); other headers pass through untouched. */
+/** Headers every call may carry; other headers pass through untouched. */
 export const commonHeaders = z.looseObject({
   lang: z.string().optional().describe('th (default), en, zh-cn, zh-hk, vi, pt'),
 });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/** A session token: 256 bits from the CSPRNG, base64url (trust.md 18). */
+/** A session token: 256 bits from the CSPRNG, base64url (docs/trust.md 18). */
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }

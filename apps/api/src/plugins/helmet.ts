@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 
-/** The site's Content-Security-Policy (trust.md 23): only our own origin, no plugins, no framing, no <base>. */
+/** The site's Content-Security-Policy (docs/trust.md 23): only our own origin, no plugins, no framing, no <base>. */
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   objectSrc: ["'none'"],

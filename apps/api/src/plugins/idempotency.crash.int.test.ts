@@ -13,7 +13,7 @@ import { FAULT_POINTS } from '../lib/fault-point.ts';
 import type { FaultPoint } from '../lib/fault-point.ts';
 import { ledgerCheck } from '../modules/ledger/ledger.service.ts';
 
-// trust.md 6 across crashes: a real API process is SIGKILLed at each step between a withdrawal's (or a deposit's)
+// docs/trust.md 6 across crashes: a real API process is SIGKILLed at each step between a withdrawal's (or a deposit's)
 // request and its answer — after the key is claimed, after the money moved but before the commit, after the commit
 // before the answer is sent, and halfway through sending it (lib/fault-point.ts, FAULT_POINT with NODE_ENV=test) —
 // then the same request is retried with the same key on a server without a fault point: exactly one withdrawal,

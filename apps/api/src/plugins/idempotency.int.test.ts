@@ -7,9 +7,9 @@ import { hashRequest, purgeExpiredKeys } from './idempotency.ts';
 import { auth, bankFields, channels, count, playerToken } from '../test/money-helper.ts';
 import type { Channels } from '../test/money-helper.ts';
 
-// trust.md 6: a replay with the same key returns the same status and the same bytes and moves nothing; another body
-// → 422; a key claimed and never answered (left by an earlier version) → 409. Race: many parallel requests with one
-// key create exactly one deposit and all get its answer. The crashes: idempotency.crash.int.test.ts.
+// docs/trust.md 6: a replay with the same key returns the same status and the same bytes and moves nothing; another
+// body → 422; a key claimed and never answered (left by an earlier version) → 409. Race: many parallel requests with
+// one key create exactly one deposit and all get its answer. The crashes: idempotency.crash.int.test.ts.
 
 let t: TestApp;
 let ch: Channels;

@@ -1,5 +1,5 @@
 /**
- * Idempotency keys for money-moving POSTs (trust.md 6; Stripe's and the IETF draft's model), exactly once across
+ * Idempotency keys for money-moving POSTs (docs/trust.md 6; Stripe's and the IETF draft's model), exactly once across
  * crashes: the key is claimed, the work done and the answer stored in ONE database transaction.
  *
  * Usage — the route hands its service a `commit` that opens the transaction the service commits its work in:
@@ -28,7 +28,7 @@
  * this code and never answered (status in_flight, committed alone) → 409 IDEMPOTENCY_IN_FLIGHT: whether its money
  * moved cannot be known, so it is never run again (it is purged with the other keys after a week).
  *
- * A refusal (4xx) the service decides is stored under the key too, so a retry is refused alike (trust.md 6) — in a
+ * A refusal (4xx) the service decides is stored under the key too, so a retry is refused alike (docs/trust.md 6) — in a
  * second step, after the work's transaction has rolled back (see recordRefusal). A 5xx stores nothing.
  * Body validation runs before the handler, so a schema-invalid body is answered 400 without touching the key.
  * POST /api/game/bet claims its key in the slip batch's own SQL transaction instead (bets/slip-batch.ts), with

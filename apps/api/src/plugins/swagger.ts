@@ -16,7 +16,7 @@ export default fp(
       openapi: {
         info: {
           title: 'Fairdraw API',
-          description: 'Every body is {code, msg, data}; see docs/api.md.',
+          description: 'Every body is {code, msg, data}; on an error, code is the HTTP status and error a stable key.',
           version: '0.1.0',
         },
         components: {

@@ -1,8 +1,8 @@
 /**
- * Builds the generated bad-input suite's requests from the OpenAPI document the API serves (trust.md 33): for every
- * operation, a valid-looking example request derived from its schemas, then single mutations of it — each body
- * field, query parameter, path parameter and documented header in turn — and whole-request garbage (broken JSON,
- * wrong content types, an oversized body). Pure: no app, no database; generated-bad-input.int.test.ts sends them.
+ * Builds the generated bad-input suite's requests from the OpenAPI document the API serves (docs/trust.md 33): for
+ * every operation, a valid-looking example request derived from its schemas, then single mutations of it — each body
+ * field, query parameter, path parameter and documented header in turn — and whole-request garbage (broken JSON, wrong
+ * content types, an oversized body). Pure: no app, no database; generated-bad-input.int.test.ts sends them.
  */
 import fc from 'fast-check';
 import { ROW_ID_MAX } from '@fairdraw/contract';

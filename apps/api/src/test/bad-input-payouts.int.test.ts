@@ -3,7 +3,7 @@ import { buildTestApp, call, registerPlayer } from './helper.ts';
 import { expectRefused, LONG, JSON_HEADERS } from './bad-input.ts';
 import type { CallOptions, TestApp } from './helper.ts';
 
-// trust.md 33 for the calls of payout methods and passwords: bad input gives a 4xx with a machine key and a
+// docs/trust.md 33 for the calls of payout methods and passwords: bad input gives a 4xx with a machine key and a
 // translated message, never a 5xx, and changes nothing.
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import { buildTestApp, call, countRows, registerPlayer } from './helper.ts';
 import { expectRefused, LONG, JSON_HEADERS } from './bad-input.ts';
 import type { CallOptions, TestApp } from './helper.ts';
 
-// trust.md 33: bad input to every endpoint gives a 4xx with a machine key and a translated message, never a 5xx,
+// docs/trust.md 33: bad input to every endpoint gives a 4xx with a machine key and a translated message, never a 5xx,
 // and changes no state.
 
 let t: TestApp;

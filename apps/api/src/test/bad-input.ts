@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { isErrorKey } from '@fairdraw/contract';
 import type { call, CallOptions } from './helper.ts';
 
-/** Shared pieces of the bad-input suites (trust.md 33): every bad request gets a 4xx envelope, never a 5xx. */
+/** Shared pieces of the bad-input suites (docs/trust.md 33): every bad request gets a 4xx envelope, never a 5xx. */
 export const LONG = 'x'.repeat(10_000);
 export const JSON_HEADERS = { 'content-type': 'application/json' };
 

@@ -7,7 +7,7 @@ import { count, operatorToken } from './money-helper.ts';
 import { fund } from './withdraw-helper.ts';
 import { openAt, openPeriod, playItems } from './bets-helper.ts';
 
-// trust.md 33 for the betting endpoints: bad input → 4xx with an error key and a translated message, never 5xx,
+// docs/trust.md 33 for the betting endpoints: bad input → 4xx with an error key and a translated message, never 5xx,
 // and nothing created or changed. The player has cash and the period is open, so only the input is wrong.
 
 let t: TestApp;

@@ -10,7 +10,7 @@ import type { TestApp } from './helper.ts';
 import { channels, guestToken, submitBank } from './money-helper.ts';
 import { openAt, openPeriod, playItems } from './bets-helper.ts';
 
-// trust.md 33, generated: every route of the OpenAPI document the API serves, every field of it, mutated one at a
+// docs/trust.md 33, generated: every route of the OpenAPI document the API serves, every field of it, mutated one at a
 // time (bad-input-generator.ts), with no token, a forged one, a lesser role's, and the right role's so validation
 // is reached. Asserted over every request: no 5xx; every refusal is the envelope with a contract key and a
 // translated message; and nothing changed — the row count of every table and the ledger check, before and after.

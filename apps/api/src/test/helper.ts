@@ -25,12 +25,12 @@ export const NO_WEB_DIST = mkdtempSync(join(tmpdir(), 'fd-noweb-'));
  * fd_test_<random> on that server, dropped afterwards, so test files never see each other's data.
  */
 /**
- * `ledgerCheckOnClose` (default true): closing the app first runs the ledger check (trust.md 3) and fails the test
+ * `ledgerCheckOnClose` (default true): closing the app first runs the ledger check (docs/trust.md 3) and fails the test
  * file if any transaction is unbalanced or any cached balance differs from its postings — so every scenario of
  * every file ends with the invariants proven. Only a test that corrupts the ledger on purpose turns it off.
  */
 /**
- * `twoRoles` (PostgreSQL only, trust.md 4): the database is owned by a fresh owner role fd_owner_<random>, which
+ * `twoRoles` (PostgreSQL only, docs/trust.md 4): the database is owned by a fresh owner role fd_owner_<random>, which
  * migrates it (MIGRATION_DATABASE_URL), and the app runs as a fresh runtime role fd_runtime_<random>
  * (DATABASE_URL), as server.ts does; both roles are dropped with the database.
  */

@@ -71,7 +71,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('player B and player A’s records (trust.md 20)', () => {
+describe('player B and player A’s records (docs/trust.md 20)', () => {
   it('no GET route a player may call shows B anything of A', async () => {
     const doc = (await call(t.app, 'GET', '/api/docs/json')).body as unknown as OpenApi;
     const routes = Object.entries(doc.paths)

@@ -6,7 +6,7 @@ import type { CallOptions, TestApp } from './helper.ts';
 import { bankFields, channels, count, operatorToken, playerToken } from './money-helper.ts';
 import type { Channels } from './money-helper.ts';
 
-// trust.md 33 for the money endpoints: bad input → 4xx with an error key and a translated message, never 5xx, and
+// docs/trust.md 33 for the money endpoints: bad input → 4xx with an error key and a translated message, never 5xx, and
 // no rows created or changed.
 
 let t: TestApp;

@@ -47,7 +47,7 @@ function fieldNames(schema: Schema | undefined, out: string[] = []): string[] {
   return out;
 }
 
-describe('nothing sets a draw result but the draw (trust.md 16)', () => {
+describe('nothing sets a draw result but the draw (docs/trust.md 16)', () => {
   it('no call of the API takes a result, a seed or a commitment', async () => {
     const doc = (await call(t.app, 'GET', '/api/docs/json')).body as unknown as {
       paths: Record<string, Record<string, Operation>>;

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { NO_WEB_DIST } from './helper.ts';
 
 /**
- * Real server processes for the fault tests (trust.md 10, 11): `node apps/api/src/server.ts` on a given database,
+ * Real server processes for the fault tests (docs/trust.md 10, 11): `node apps/api/src/server.ts` on a given database,
  * its JSON log lines collected, SIGKILLed like a crashed machine. PostgreSQL only.
  */
 

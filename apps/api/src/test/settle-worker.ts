@@ -1,5 +1,5 @@
 /**
- * A process that only settles (trust.md 9, 10): connects to DATABASE_URL, runs settleDrawnPeriods once, prints its
+ * A process that only settles (docs/trust.md 9, 10): connects to DATABASE_URL, runs settleDrawnPeriods once, prints its
  * report as one JSON line and exits. The fault tests run it next to a real server to settle from two processes.
  */
 import { createDb } from '../db/database.ts';

@@ -7,7 +7,7 @@ import { count, operatorToken } from './money-helper.ts';
 import { FUND_PASSWORD, readyPlayer } from './withdraw-helper.ts';
 import type { WithdrawPlayer } from './withdraw-helper.ts';
 
-// trust.md 33 for the withdrawal endpoints: bad input → 4xx with an error key and a translated message, never 5xx,
+// docs/trust.md 33 for the withdrawal endpoints: bad input → 4xx with an error key and a translated message, never 5xx,
 // and no rows created or changed. The player is fully ready (fund password, card, cash), so only the input is wrong.
 
 let t: TestApp;

@@ -7,7 +7,7 @@ import { isAllowedPath } from './routes.ts';
 import { TabBar } from './tab-bar.tsx';
 
 /**
- * The navigation guard (spec §2) around every route: set the language from storage (default th), and send any
+ * The navigation guard around every route: set the language from storage (default th), and send any
  * path outside the fixed allow-list to /. Login state never redirects here; the tab bar asks for it.
  */
 export function Root() {

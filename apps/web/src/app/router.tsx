@@ -4,7 +4,7 @@ import { setNavigator } from '../lib/navigation.ts';
 import { GAME_ROUTES, MONEY_ROUTES, PLAY_ROUTES, SOON_ROUTES, TABS, type MoneyPage, type PlayPage } from './routes.ts';
 import { Root, ShellFallback, TabLayout } from './layout.tsx';
 
-// Every screen is its own chunk, loaded on demand (spec §2 "all loaded on demand").
+// Every screen is its own chunk, loaded on demand.
 const home = () => import('../features/home/pages/home-page.tsx').then((m) => ({ Component: m.HomePage }));
 const soon = () =>
   import('../features/coming-soon/pages/coming-soon-page.tsx').then((m) => ({ Component: m.ComingSoonPage }));

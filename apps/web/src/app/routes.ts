@@ -1,7 +1,7 @@
-// Every route of product-spec §2 in one place. Paths are matched case-insensitively: the spec itself writes
-// /xingyun and /xingYun, /caijin and /caiJin.
+// Every route of the site in one place. Paths are matched case-insensitively: both spellings of /xingyun and
+// /xingYun, /caijin and /caiJin are in use.
 
-/** The five tab roots (spec "Bottom tabs"), in tab-bar order. Only Home is open without login. */
+/** The five tab roots, in tab-bar order. Only Home is open without login. */
 export const TABS = [
   { key: 'home', path: '/', testId: 'tab-home', loginRequired: false },
   { key: 'games', path: '/allGame', testId: 'tab-games', loginRequired: true },
@@ -43,7 +43,7 @@ export const MONEY_ROUTES = {
 export type MoneyPage = (typeof MONEY_ROUTES)[keyof typeof MONEY_ROUTES];
 const MONEY_PATHS = Object.keys(MONEY_ROUTES) as (keyof typeof MONEY_ROUTES)[];
 
-/** Game routes (spec §2 table): their title is the game named by `?type=`. */
+/** Game routes: their title is the game named by `?type=`. */
 export const GAME_ROUTES = ['/pkShi', '/kuaisan', '/aoLiu', '/xingYun', '/shiShiCai'] as const;
 
 /** The screens around the games (lobby, draw history, rules, bets): each path and the page that serves it. */
@@ -89,7 +89,7 @@ export function normalizePath(pathname: string): string {
 
 const ALLOWED = new Set(ALL_ROUTES.map(normalizePath));
 
-/** The guard's fixed allow-list (spec "Navigation guard"): anything else redirects to /. */
+/** The guard's fixed allow-list: anything else redirects to /. */
 export function isAllowedPath(pathname: string): boolean {
   return ALLOWED.has(normalizePath(pathname));
 }

@@ -8,7 +8,7 @@ import { normalizePath, TABS } from './routes.ts';
 
 const ICONS = { home: HomeIcon, games: GamesIcon, bonus: BonusIcon, support: SupportIcon, my: MyIcon } as const;
 
-/** The bottom tab bar of the five tab roots. Every tab but Home needs a login (spec "Bottom tabs"). */
+/** The bottom tab bar of the five tab roots. Every tab but Home needs a login. */
 export function TabBar() {
   const { t } = useTranslation();
   const { pathname } = useLocation();

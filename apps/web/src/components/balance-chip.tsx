@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useMoney, useWallet } from '../lib/wallet.ts';
 
-/** The balance in the top bar of cashier screens (ui.md); tap to refresh. Demo wallets say so. */
+/** The balance in the top bar of cashier screens; tap to refresh. Demo wallets say so. */
 export function BalanceChip() {
   const { t } = useTranslation();
   const wallet = useWallet();

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BackIcon } from './icons.tsx';
 
-/** The top bar of ui.md: a back arrow (except on tab roots), the title, and on cashier screens the balance. */
+/** The top bar: a back arrow (except on tab roots), the title, and on cashier screens the balance. */
 export function TopBar({ title, back = true, right }: { title: string; back?: boolean; right?: ReactNode }) {
   const navigate = useNavigate();
   const { t } = useTranslation();

@@ -33,7 +33,7 @@ type Options = {
 };
 
 /**
- * The one way the web talks to the API (spec §7): credentials included, headers `token` (when stored) and
+ * The one way the web talks to the API: credentials included, headers `token` (when stored) and
  * `lang` (stored, default th), no timeout, the body used directly.
  */
 export async function apiRequest<T>(path: string, opts: Options = {}): Promise<T> {

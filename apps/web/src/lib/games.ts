@@ -27,7 +27,7 @@ export function gameLabel(game: Pick<GameTile, 'code' | 'name'>, t: (key: string
   return key ? t(key) : game.name;
 }
 
-/** Where a tile goes, with `type` (the code) and `category_id` (the game id, spec §2); null for unknown codes. */
+/** Where a tile goes, with `type` (the code) and `category_id` (the game id); null for unknown codes. */
 export function gameHref(game: Pick<GameTile, 'code' | 'id'>): string | null {
   const route = Object.hasOwn(GAME_ROUTE, game.code) ? GAME_ROUTE[game.code] : undefined;
   if (!route) return null;

@@ -1,6 +1,6 @@
 import { ApiError } from './api-client.ts';
 
-// Money-moving POSTs carry an idempotency key (trust.md 6): the same submission retried (double tap, network
+// Money-moving POSTs carry an idempotency key (docs/trust.md 6): the same submission retried (double tap, network
 // error, timeout) reuses its key so the server moves money at most once; a different submission gets a new key.
 
 export type KeyMaker = () => string;

@@ -3,7 +3,7 @@ import { apiRequest } from './api-client.ts';
 import { clearSession } from './storage.ts';
 import { navigateTo } from './navigation.ts';
 
-/** Log Out (spec §4): revoke the token if the API is reachable, then clear storage (keeping lang) and go to /login. */
+/** Log Out: revoke the token if the API is reachable, then clear storage (keeping lang) and go to /login. */
 export async function logout(): Promise<void> {
   try {
     await apiRequest(API.logout, { method: 'POST' });

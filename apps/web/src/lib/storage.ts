@@ -58,7 +58,7 @@ export function setUserInfo(info: UserInfo): void {
   emit();
 }
 
-/** Log out locally: clear local and session storage (spec §4) but keep the language choice. */
+/** Log out locally: clear local and session storage but keep the language choice. */
 export function clearSession(): void {
   const s = store();
   const lang = s?.getItem(STORAGE_KEYS.lang) ?? null;

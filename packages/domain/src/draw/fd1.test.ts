@@ -18,7 +18,7 @@ type Vector = {
   result: number[];
 };
 
-// Every row of games.md's test vector table.
+// Every row of docs/fairness.md's test vector table (apps/api/src/fairness-doc.test.ts checks the page itself).
 // prettier-ignore
 const VECTORS: Vector[] = [
   { family: 'pk10', gameCode: 'df_pk10', issue: '20261122-0001', seed: SEED_A, commitment: C_A, result: [4, 6, 9, 8, 1, 3, 7, 2, 10, 5] },
@@ -33,7 +33,7 @@ const VECTORS: Vector[] = [
   { family: 'k3', gameCode: 'df_k3', issue: '20261122-0007', seed: SEED_B, commitment: C_B, beacon: 'beacon-round-123', result: [6, 5, 3] },
 ];
 
-describe('fd1 test vectors (games.md)', () => {
+describe('fd1 test vectors (docs/fairness.md)', () => {
   it.each(VECTORS)('$gameCode $issue $beacon → $result', (v) => {
     const seed = seedFromHex(v.seed);
     expect(commitment(seed)).toBe(v.commitment);

@@ -1,8 +1,8 @@
 /**
- * The fair draw, algorithm "fd1" (games.md, "The fair draw"). A period commits to SHA-256 of a secret 32-byte seed
+ * The fair draw, algorithm "fd1" (docs/fairness.md). A period commits to SHA-256 of a secret 32-byte seed
  * before it opens; at draw time the result is derived from the seed alone (plus an optional public beacon), so the
  * operator cannot choose it and anyone holding the revealed seed can recompute it. There is deliberately no way to
- * pass a result in (trust.md 16).
+ * pass a result in (docs/trust.md 16).
  *
  * Byte stream: block k = HMAC-SHA256(key = seed, message = UTF-8 `fd1|<game code>|<issue>|<beacon>|<k>`).
  * u(n): next 4 bytes big-endian as x; limit = 2³² − (2³² mod n); x < limit → x mod n, otherwise read again.

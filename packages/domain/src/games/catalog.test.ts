@@ -4,7 +4,7 @@ import { GAME_FAMILIES } from './outcome.ts';
 import { PlayError } from './play.ts';
 
 describe('the seven games', () => {
-  it('match games.md', () => {
+  it('are the published seven, with their default cycle and seal times', () => {
     expect(GAMES.map((g) => [g.code, g.family, g.cycleSeconds, g.sealSeconds])).toEqual([
       ['df_pk10', 'pk10', 600, 60],
       ['df_pk10_3', 'pk10', 180, 30],

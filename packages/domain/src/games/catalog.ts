@@ -1,6 +1,6 @@
 /**
- * The seven games (games.md, "The seven games") and the plays each family sells. Cycle and seal times here are
- * the defaults an operator can change in the database; the family (and so the draw and the rules) cannot change.
+ * The seven games and the plays each family sells. Cycle and seal times here are the defaults an operator can change in
+ * the database; the family (and so the draw and the rules) cannot change.
  */
 import type { GameFamily } from './outcome.ts';
 import { PK10_PLAYS, type Pk10Play } from './pk10.ts';

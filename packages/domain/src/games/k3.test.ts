@@ -9,7 +9,7 @@ function play(code: string): K3Play {
 const settle = (code: string, dice: number[]) => settleK3(play(code), dice);
 
 describe('K3 plays', () => {
-  it('lists the plays of games.md with their default odds', () => {
+  it('lists the plays with their published default odds', () => {
     expect(K3_PLAYS).toHaveLength(14 + 4 + 7 + 6 + 15 + 20 + 1 + 6);
     expect(new Set(K3_PLAYS.map((p) => p.code)).size).toBe(K3_PLAYS.length);
     const sums = [4, 5, 6, 7, 8, 9, 10].map((s) => play(`k3.sum.${s}`).odds);

@@ -1,5 +1,5 @@
 /**
- * K3 (fast three): three dice 1..6 (games.md, "K3").
+ * K3 (fast three): three dice 1..6.
  *
  * Play codes:
  * - `k3.sum.{S}` total S = 4..17. Totals 3 and 18 are only sold as the triples 1-1-1 and 6-6-6.   group `sum`

@@ -9,7 +9,7 @@ function play(code: string): Lucky28Play {
 const settle = (code: string, digits: number[]) => settleLucky28(play(code), digits);
 
 describe('Lucky 28 plays', () => {
-  it('lists the plays with the odds of games.md', () => {
+  it('lists the plays with their published default odds', () => {
     expect(LUCKY28_PLAYS).toHaveLength(28 + 4 + 4 + 2 + 3);
     expect(new Set(LUCKY28_PLAYS.map((p) => p.code)).size).toBe(LUCKY28_PLAYS.length);
     const low = [950, 316.6, 158.3, 95, 63.3, 45.2, 33.9, 26.3, 21.1, 17.2, 15.0, 13.7, 13.0, 12.6];

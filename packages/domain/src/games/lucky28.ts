@@ -1,6 +1,6 @@
 /**
- * Lucky 28: three digits 0..9, the result is their sum 0..27 (games.md, "Lucky 28"). Every combination is priced
- * on its own: there is no "13/14 refund" rule, so nothing here pushes.
+ * Lucky 28: three digits 0..9, the result is their sum 0..27. Every combination is priced on its own: there is no
+ * "13/14 refund" rule, so nothing here pushes.
  *
  * Play codes:
  * - `l28.sum.{S}` the sum is S (0..27)                                                       group `sum`

@@ -19,7 +19,7 @@ const withSpecial = (special: number) => [
 const TWO_SIDED = ['big', 'small', 'odd', 'even', 'digitsum.big', 'digitsum.small', 'tail.big', 'tail.small'] as const;
 
 describe('Mark Six plays', () => {
-  it('lists the plays with the odds of games.md', () => {
+  it('lists the plays with their published default odds', () => {
     expect(PLAYS).toHaveLength(49 + 8 + 3 + 12 + 12 + 49);
     expect(new Set(PLAYS.map((p) => p.code)).size).toBe(PLAYS.length);
     expect(play('ms.special.num.49').odds).toBe(470_000);

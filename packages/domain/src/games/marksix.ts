@@ -1,6 +1,6 @@
 /**
- * Mark Six: six normal numbers and a special number drawn from 1..49 (games.md, "Mark Six"). Outcome elements
- * 0..5 are the normal numbers in draw order, element 6 the special number.
+ * Mark Six: six normal numbers and a special number drawn from 1..49. Outcome elements 0..5 are the normal numbers in
+ * draw order, element 6 the special number.
  *
  * Zodiac plays depend on the lunar year, so Mark Six plays are built for a draw date: resolve a bet's play with
  * the date of the period it is on (the date in its issue number), not today's date.
@@ -16,7 +16,7 @@
  * - `ms.normal.num.{N}` N is among the six normal numbers                                 group `normal-number`
  * - `ms.all2.{A}-{B}`, `ms.all3.{A}-{B}-{C}` (ascending) all chosen numbers among the six normal numbers
  *   (built on demand by `markSixAllIn`, not listed: there are 1176 and 18424 of them)             group `all-in`
- * Colour and zodiac bets settle normally on 49. Half-wave is not offered (games.md gives it no odds).
+ * Colour and zodiac bets settle normally on 49. Half-wave is not offered (it has no published odds).
  */
 import { playBuilder, PlayError, type PlayDefinition, type PlayResult } from './play.ts';
 import type { MarkSixOutcome } from './outcome.ts';

@@ -1,5 +1,5 @@
 /**
- * What a draw produces, per game family (games.md). Outcomes are plain arrays of integers in draw order, the same
+ * What a draw produces, per game family. Outcomes are plain arrays of integers in draw order, the same
  * shape that is published beside the seed, so a verifier can compare them element by element.
  */
 export type GameFamily = 'pk10' | 'k3' | 'ssc' | 'lucky28' | 'marksix';

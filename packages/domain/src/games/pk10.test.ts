@@ -14,7 +14,7 @@ const ORDER = [4, 6, 9, 8, 1, 3, 7, 2, 10, 5];
 const top2 = (a: number, b: number) => [a, b, ...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].filter((c) => c !== a && c !== b)];
 
 describe('PK10 plays', () => {
-  it('lists 171 plays with unique codes and the default odds of games.md', () => {
+  it('lists 171 plays with unique codes and the published default odds', () => {
     expect(PK10_PLAYS).toHaveLength(100 + 40 + 10 + 17 + 4);
     expect(new Set(PK10_PLAYS.map((p) => p.code)).size).toBe(PK10_PLAYS.length);
     expect(play('pk10.pos3.num7').odds).toBe(98_000);

@@ -1,5 +1,5 @@
 /**
- * PK10: ten cars finish in a random order (games.md, "PK10"). Outcome element i is the car in position i + 1.
+ * PK10: ten cars finish in a random order. Outcome element i is the car in position i + 1.
  *
  * Play codes:
  * - `pk10.pos{N}.num{C}` car C finishes in position N (N, C = 1..10)            group `position-{N}`

@@ -1,7 +1,7 @@
 /**
  * A play is one thing a player can bet on within a game family ("position 3 is car 7", "sum big"). Its `code` is
  * stable and is what a bet item stores; `rule` is the data its family's settle function reads, so no rule is ever
- * parsed out of a string at settlement time. `odds` is the default from games.md: an operator may override odds
+ * parsed out of a string at settlement time. `odds` is the published default: an operator may override odds
  * per game, and a bet item carries the odds it was accepted at.
  */
 import type { OddsBps } from '../money.ts';
@@ -20,14 +20,14 @@ export type PlayDefinition<F extends GameFamily = GameFamily, R = unknown> = {
   readonly name: string;
   readonly nameKey: string;
   readonly nameParams: Readonly<Record<string, string | number>>;
-  /** Default odds in ten-thousandths, including the stake (games.md). */
+  /** Default odds in ten-thousandths, including the stake. */
   readonly odds: OddsBps;
   readonly rule: R;
 };
 
 export class PlayError extends Error {}
 
-/** Decimal odds as written in games.md (e.g. 1.98) → ten-thousandths, rounded to dodge binary fractions. */
+/** Decimal odds as published (e.g. 1.98) → ten-thousandths, rounded to dodge binary fractions. */
 export function odds(decimal: number): OddsBps {
   return oddsBps(Math.round(decimal * 10000));
 }

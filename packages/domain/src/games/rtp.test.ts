@@ -16,7 +16,7 @@ import { oddsBps } from '../money.ts';
 
 const DATE = '2026-11-22'; // Horse year
 
-/** The RTP column of games.md for a play code: [percent, tolerance in percentage points]. */
+/** The RTP published for a play code: [percent, tolerance in percentage points]. */
 function documentedRtp(code: string): [number, number] {
   const exact = (percent: number): [number, number] => [percent, 0.1];
   const about = (percent: number): [number, number] => [percent, 1];
@@ -65,7 +65,7 @@ function documentedRtp(code: string): [number, number] {
     [/^ssc\.\w+\.mixed$/, exact(91.5)],
   ];
   const found = rules.find(([pattern]) => pattern.test(code));
-  if (!found) throw new Error(`games.md gives no RTP for ${code}`);
+  if (!found) throw new Error(`no published RTP for ${code}`);
   return found[1];
 }
 
@@ -77,8 +77,8 @@ const allPlays = (family: GameFamily): Play[] => {
 
 const chances = (family: GameFamily, code: string) => playChances(findPlay(family, code, DATE)!);
 
-describe('RTP by enumeration (trust.md 15)', () => {
-  it.each(GAME_FAMILIES)('every %s play is below 100 % and matches games.md', (family) => {
+describe('RTP by enumeration (docs/trust.md 15)', () => {
+  it.each(GAME_FAMILIES)('every %s play is below 100 % and matches the published RTP', (family) => {
     for (const play of allPlays(family)) {
       const rtp = playRtp(play);
       expect(rtp.numerator < rtp.denominator, play.code).toBe(true);
@@ -102,7 +102,7 @@ describe('RTP by enumeration (trust.md 15)', () => {
     }
   });
 
-  it('reproduces the probabilities of games.md', () => {
+  it('reproduces the published probabilities', () => {
     const ways = (family: GameFamily, code: string) => Number(chances(family, code).win);
     expect([3, 5, 7, 9, 11, 13, 15, 17, 19].map((s) => ways('pk10', `pk10.sum.${s}`))).toEqual([
       2, 4, 6, 8, 10, 8, 6, 4, 2,

@@ -1,6 +1,7 @@
 /**
- * Return to player of every play, computed by enumerating equally likely outcomes (games.md: RTP = odds × P(win) +
- * 1 × P(push); trust.md 15). Results are exact fractions so a test can compare them with the value shown to players.
+ * Return to player of every play, computed by enumerating equally likely outcomes (RTP = odds × P(win) +
+ * 1 × P(push); docs/trust.md 15). Results are exact fractions so a test can compare them with the value shown to
+ * players.
  *
  * What is enumerated, per family:
  * - k3: the 216 ordered rolls; lucky28: the 1000 ordered digit triples; ssc: the 10⁵ ordered five-digit results.

@@ -9,7 +9,7 @@ function play(code: string): SscPlay {
 const settle = (code: string, digits: number[]) => settleSsc(play(code), digits);
 
 describe('instant lottery plays', () => {
-  it('lists the plays with the odds of games.md', () => {
+  it('lists the plays with their published default odds', () => {
     expect(SSC_PLAYS).toHaveLength(50 + 20 + 4 + 3 + 15);
     expect(new Set(SSC_PLAYS.map((p) => p.code)).size).toBe(SSC_PLAYS.length);
     expect(play('ssc.pos1.num0').odds).toBe(98_000);

@@ -1,5 +1,5 @@
 /**
- * Instant lottery (df_ssc): five digits 0..9 in positions 1..5 (games.md, "Instant lottery").
+ * Instant lottery (df_ssc): five digits 0..9 in positions 1..5.
  *
  * Play codes:
  * - `ssc.pos{N}.num{D}` position N shows digit D                                          group `position-{N}`
@@ -133,7 +133,7 @@ function adjacent(x: number, y: number): boolean {
   return (x + 1) % 10 === y || (y + 1) % 10 === x;
 }
 
-/** The pattern of three digits, in the order games.md checks them. */
+/** The pattern of three digits, checked in this order: leopard, straight, pair, half-straight, mixed. */
 export function sscPattern(a: number, b: number, c: number): SscPattern {
   const distinct = new Set([a, b, c]);
   if (distinct.size === 1) return 'leopard';

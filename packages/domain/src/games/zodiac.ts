@@ -1,7 +1,7 @@
 /**
- * The Mark Six zodiac (games.md, "Mark Six"): the animal of the current lunar year owns 1, 13, 25, 37, 49, and
- * number n belongs to the animal n − 1 steps backwards in the cycle. The table changes at Chinese New Year, so it
- * is computed from the draw date, never hard-coded for one year.
+ * The Mark Six zodiac: the animal of the current lunar year owns 1, 13, 25, 37, 49, and number n belongs to the animal
+ * n − 1 steps backwards in the cycle. The table changes at Chinese New Year, so it is computed from the draw date,
+ * never hard-coded for one year.
  *
  * Chinese New Year has no closed formula (it is the second new moon after the winter solstice, in Beijing time), so
  * its dates are a table, checked against published calendars: it covers draw dates from 2020-01-25 (start of the

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 
-// The double-entry ledger (architecture.md "Money", trust.md 1–4), the audit log (trust.md 21), idempotency keys
-// (trust.md 6) and the settings table.
+// The double-entry ledger (decision 0004, docs/trust.md 1–4), the audit log (docs/trust.md 21), idempotency
+// keys (docs/trust.md 6) and the settings table.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -12,7 +12,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('user_id', 'integer', (c) => c.references('users.id'))
     .addColumn('balance', 'bigint', (c) => c.notNull().defaultTo(0))
-    // The database itself refuses a negative player balance, whatever the code does (trust.md 2).
+    // The database itself refuses a negative player balance, whatever the code does (docs/trust.md 2).
     .addCheckConstraint(
       'ledger_accounts_player_balance_nonnegative',
       sql`kind not in ('player_cash', 'player_demo', 'withdrawals_pending') or balance >= 0`,
@@ -82,7 +82,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     ])
     .execute();
 
-  // Append-only (trust.md 4, 21): a trigger refuses UPDATE and DELETE (and TRUNCATE) of postings, transactions and
+  // Append-only (docs/trust.md 4, 21): a trigger refuses UPDATE and DELETE (and TRUNCATE) of postings, transactions and
   // audit rows for every role, superusers included; PGlite runs the same trigger. A superuser could still drop
   // the trigger, so on PostgreSQL with a non-superuser app role the privileges are revoked as well.
   await sql`

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 // Payout methods (bank card, crypto wallet, PIX key) and the fund (withdrawal) password with its failure counter.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export async function up(db: Kysely<any>): Promise<void> {
-  // argon2id, like the login password (trust.md 17); null until the player sets one.
+  // argon2id, like the login password (docs/trust.md 17); null until the player sets one.
   await db.schema.alterTable('users').addColumn('fund_password_hash', 'text').execute();
 
   await db.schema

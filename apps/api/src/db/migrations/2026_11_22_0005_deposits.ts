@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 
-// Deposit channels and deposits (payments.md). The demo channels say "demo" in their names and carry obviously
-// fake payee details; the crypto addresses are well-known public examples with valid checksums (payments.md),
+// Deposit channels and deposits. The demo channels say "demo" in their names and carry obviously
+// fake payee details; the crypto addresses are well-known public examples with valid checksums,
 // so the validators accept them, but nobody should send money there.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 
-// Withdrawals (trust.md 25): a request holds amount + fee in withdrawals_pending at once (the ledger posting
+// Withdrawals (docs/trust.md 25): a request holds amount + fee in withdrawals_pending at once (the ledger posting
 // 'withdrawal:<id>' commits with the row); an operator then pays or rejects it, once.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export async function up(db: Kysely<any>): Promise<void> {

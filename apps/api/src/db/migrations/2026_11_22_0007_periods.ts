@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 
-// Periods and the draw (games.md "Period number", "The fair draw"; trust.md 11–16), game schedules and play items.
+// Periods and the draw (docs/fairness.md; docs/trust.md 11–16), game schedules and play items.
 //
 // What the database itself guarantees about periods, on PostgreSQL and PGlite alike (a trigger, for every role):
 // - commitment, seed, result, algorithm, issue, game and scheduled times are write-once: once set they never change;
@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 //   (a drawn period can never be voided, so no one can discard a draw they dislike);
 // - a result can only be written by the sealed → drawn transition;
 // - rows are never deleted or truncated.
-// There is no table or column to preset, choose or override a result (trust.md 16): the only writer of `result` is
+// There is no table or column to preset, choose or override a result (docs/trust.md 16): the only writer of `result` is
 // the scheduler's fd1 draw from the committed seed (modules/draws/draws.service.ts).
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export async function up(db: Kysely<any>): Promise<void> {

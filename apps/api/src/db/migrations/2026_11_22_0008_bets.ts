@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 
-// Bets (trust.md 7–10): a slip and its items. The stake posts 'stake' / 'bet:<id>' with the slip; settlement posts
+// Bets (docs/trust.md 7–10): a slip and its items. The stake posts 'stake' / 'bet:<id>' with the slip; settlement posts
 // one 'payout' / 'bet:<id>' per slip that pays anything, a void one 'refund' / 'bet-refund:<id>'; the ledger's
 // UNIQUE (kind, reference) makes a second credit impossible.
 /* eslint-disable @typescript-eslint/no-explicit-any */

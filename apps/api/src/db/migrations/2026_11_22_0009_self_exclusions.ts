@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 
-// Time-outs and self-exclusions (trust.md 30). One row per choice a player makes; a break binds while now < ends_at,
-// and the row that ends last wins. Rows are append-only (the trigger of migration 0003 refuses UPDATE, DELETE and
-// TRUNCATE for every role), so no later write can shorten or lift a break: a longer choice is a new row.
+// Time-outs and self-exclusions (docs/trust.md 30). One row per choice a player makes; a break binds while now <
+// ends_at, and the row that ends last wins. Rows are append-only (the trigger of migration 0003 refuses UPDATE, DELETE
+// and TRUNCATE for every role), so no later write can shorten or lift a break: a longer choice is a new row.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const KINDS = sql`kind in ('timeout_24h', 'timeout_7d', 'timeout_30d', 'exclusion_6m', 'exclusion_1y', 'exclusion_5y')`;
 

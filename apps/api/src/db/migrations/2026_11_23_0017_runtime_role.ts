@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 
-// Two roles on PostgreSQL (trust.md 4): the owner runs the migrations and owns every table; the API runs as a
+// Two roles on PostgreSQL (docs/trust.md 4): the owner runs the migrations and owns every table; the API runs as a
 // runtime role that owns nothing, so it can never ALTER a table, DISABLE or DROP a trigger, or TRUNCATE. This
 // function, run by the owner after migrating (db/runtime-role.ts; or by hand:
 // `select fd_grant_runtime('fairdraw_app')`), gives the runtime role exactly what the code uses:

@@ -8,7 +8,7 @@ function firstIssue(schema: typeof registerRequest | typeof loginRequest, input:
   return r.success ? undefined : { key: r.error.issues[0]?.message, field: r.error.issues[0]?.path.join('.') };
 }
 
-describe('registration rules (product-spec §5)', () => {
+describe('registration rules', () => {
   it('accepts a valid request and trims the account', () => {
     expect(registerRequest.parse({ ...valid, account: '  alice1 ' }).account).toBe('alice1');
   });

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 export type AuditActor = { userId: number | null; account: string };
 
 /**
- * Appends one audit row (trust.md 21). Call it with the same `trx` as the action it records, so the action and its
+ * Appends one audit row (docs/trust.md 21). Call it with the same `trx` as the action it records, so the action and its
  * record commit or roll back together. `before`/`after` are JSON-serialisable snapshots (null when none).
  */
 export async function writeAudit(

@@ -13,7 +13,7 @@ import { tick } from '../draws/draws.service.ts';
 import { parseIssue } from '../draws/schedule.ts';
 import { settleDrawnPeriods } from './settlement.service.ts';
 
-// Betting and settlement (trust.md 5–10) with an injected clock: app.setClock decides what "now" is for betting;
+// Betting and settlement (docs/trust.md 5–10) with an injected clock: app.setClock decides what "now" is for betting;
 // tick and settlement are called with the same instants. Times are in 2031 so nothing here is "now".
 // T = 12:00:20 in Bangkok: every game has an open period (lucky28 seals at 12:00:30, k3 at 12:00:50).
 
@@ -257,7 +257,7 @@ describe('wallets', () => {
     expect(first.status).toBe(400);
     expect(first.body.error).toBe('INSUFFICIENT_BALANCE');
     await fund(t.app, op, p.token, 10_000);
-    // trust.md 6: the replay answers the same status and body, and moves nothing — even now the balance would do.
+    // docs/trust.md 6: the replay answers the same status and body, and moves nothing — even now the balance would do.
     const replay = await bet(t.app, p.token, body, 'bet-topup-0001');
     expect(replay.status).toBe(400);
     expect(replay.body).toEqual(first.body);

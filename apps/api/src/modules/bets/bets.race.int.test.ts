@@ -11,7 +11,7 @@ import { tick } from '../draws/draws.service.ts';
 import { settleDrawnPeriods } from './settlement.service.ts';
 import { commitSlips, IdempotentReplay } from './slip-batch.ts';
 
-// Races (trust.md 5, 7, 9) on real PostgreSQL over real HTTP. PostgreSQL only: PGlite runs one transaction at a
+// Races (docs/trust.md 5, 7, 9) on real PostgreSQL over real HTTP. PostgreSQL only: PGlite runs one transaction at a
 // time, so requests never overlap inside the database there and these tests could not fail — they would prove
 // nothing.
 const onPostgres = Boolean(process.env.DATABASE_URL);

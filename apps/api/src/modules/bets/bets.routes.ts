@@ -26,7 +26,7 @@ import { voidPeriod } from './settlement.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The server's clock: what betting compares with seal_at (trust.md 7). Tests replace it with setClock. */
+    /** The server's clock: what betting compares with seal_at (docs/trust.md 7). Tests replace it with setClock. */
     clock: () => Date;
     /** Tests: make `clock` return what `fn` returns; undefined restores the real clock. */
     setClock: (fn: (() => Date) | undefined) => void;
@@ -131,7 +131,7 @@ function betsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) =
       } catch (error) {
         // The key was used already (the batch found it claimed), or the slip is refused now (say the period sealed
         // since): a key answers with what it placed — the slip, or the batch's refusal — never a second bet nor a
-        // different answer (trust.md 6).
+        // different answer (docs/trust.md 6).
         if (!claim || !(error instanceof IdempotentReplay || error instanceof AppError)) throw error;
         const stored = await storedAnswer(app.db, user.id, claim);
         if (!stored) {

@@ -1,5 +1,5 @@
 /**
- * Betting (games.md, trust.md 5–8): a slip of items on the current open period of one game, accepted or refused
+ * Betting (docs/trust.md 5–8): a slip of items on the current open period of one game, accepted or refused
  * whole. Players stake cash, guests demo money. The checks run in a fixed order so the first unmet rule is the
  * answer: zero amounts → game → period open and before its seal (server clock) → plays → Mark Six numbers →
  * stake limits → per-period limit → balance. prepareSlip runs the checks that need no lock; the slip is then

@@ -11,7 +11,7 @@ import { sleep } from '../../test/process-helper.ts';
 import { ledgerCheck } from '../ledger/ledger.service.ts';
 import { createUpcomingPeriods, tick } from '../draws/draws.service.ts';
 
-// trust.md 7: 100 bets over real HTTP race the seal of their period, on the real clock (so the database's
+// docs/trust.md 7: 100 bets over real HTTP race the seal of their period, on the real clock (so the database's
 // created_at and the period's seal_at/sealed_at are comparable), with tick sealing at seal_at. PostgreSQL only:
 // PGlite runs one transaction at a time, so the period row lock (FOR SHARE vs the seal UPDATE) is never contended.
 const onPostgres = Boolean(process.env.DATABASE_URL);

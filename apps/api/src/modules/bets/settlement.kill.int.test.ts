@@ -13,7 +13,7 @@ import type { ServerProcess } from '../../test/process-helper.ts';
 import { ledgerCheck } from '../ledger/ledger.service.ts';
 import { tick } from '../draws/draws.service.ts';
 
-// trust.md 10 (and 9 across processes): a real server process is SIGKILLed while it settles a period of 100,000
+// docs/trust.md 10 (and 9 across processes): a real server process is SIGKILLed while it settles a period of 100,000
 // slips, then a new server and a settle-only worker process settle it at the same time. PostgreSQL only: it needs
 // separate processes on one shared database (PGlite is in-process) and real concurrent transactions.
 const onPostgres = Boolean(process.env.DATABASE_URL);
@@ -158,7 +158,7 @@ describe('SIGKILL during settlement (PostgreSQL)', () => {
       // One transaction per period: nothing of the killed settlement is visible.
       expect(await state()).toEqual({ status: 'drawn', settled: 0, payouts: 0 });
 
-      // Restart, and settle from a second process at the same moment (trust.md 9 across processes).
+      // Restart, and settle from a second process at the same moment (docs/trust.md 9 across processes).
       const restartAt = Date.now();
       const b = startServer('B', { DATABASE_URL: url });
       servers.push(b);

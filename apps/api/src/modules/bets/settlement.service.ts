@@ -1,5 +1,5 @@
 /**
- * Settlement and void (trust.md 8–10).
+ * Settlement and void (docs/trust.md 8–10).
  *
  * Settlement runs in its own loop of the scheduler (draws/runner.ts), woken when tick draws a period and every few
  * seconds besides: `settleDrawnPeriods` settles each period in status 'drawn', oldest first, each in ONE

@@ -2,8 +2,9 @@
  * Commits a batch of checked bet slips (bets.service.ts prepares them) in ONE database transaction and ONE round
  * trip — several players' bets together, so the house (or demo source) account, which every stake credits, is
  * locked and updated once per batch instead of once per bet (the known way past one-transaction-per-bet;
- * bench/bets.ts measures it). The transaction is one call of the SQL function place_bet_slips (migration 0011),
- * whose plans each connection prepares once. Each slip is still accepted or refused whole, on its own:
+ * bench/bets.ts measures it). The transaction is one call of the SQL function place_bet_slips
+ * (db/functions/place_bet_slips.sql), whose plans each connection prepares once. Each slip is still accepted or
+ * refused whole, on its own:
  *
  *   1. the batch's periods are locked FOR SHARE (the seal — UPDATE … WHERE status = 'open' — waits for this
  *      transaction, or this one for it); a player on a time-out or self-exclusion is refused (SELF_EXCLUDED) before

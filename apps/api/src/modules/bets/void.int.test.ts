@@ -8,7 +8,7 @@ import { fund } from '../../test/withdraw-helper.ts';
 import { bet, openAt, openPeriod, playItems, userIdOf } from '../../test/bets-helper.ts';
 import { getBalances, ledgerCheck } from '../ledger/ledger.service.ts';
 
-// Voiding a busy period (trust.md 8): 100,000 slips, more than PostgreSQL's 65,535 bind parameters, are voided by
+// Voiding a busy period (docs/trust.md 8): 100,000 slips, more than PostgreSQL's 65,535 bind parameters, are voided by
 // period in set-based SQL — each refunded exactly once ('refund' / 'bet-refund:<slipId>'), every wallet (cash and
 // demo) back where it was before its stakes, the ledger clean; a second void is 409 ALREADY_DECIDED and posts
 // nothing. PostgreSQL only: the size is the point (the small void test is in bets.int.test.ts, on both engines).

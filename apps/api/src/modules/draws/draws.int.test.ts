@@ -8,7 +8,7 @@ import { buildTestApp } from '../../test/helper.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { createUpcomingPeriods, tick } from './draws.service.ts';
 
-// The scheduler's steps with an injected clock (trust.md 9, 11, 12, 16). Times are in 2031 so nothing here is
+// The scheduler's steps with an injected clock (docs/trust.md 9, 11, 12, 16). Times are in 2031 so nothing here is
 // "now"; each describe works on its own game via the k3 schedule (60 s cycle, seal 10 s).
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 /**
- * The draw scheduler's work (architecture.md "Time and draws"; trust.md 11–16). Every function takes `now` so tests
- * can drive time; every transition is one conditional UPDATE (… WHERE status = <expected>), so running a step twice,
- * or from two processes at once, changes nothing the second time.
+ * The draw scheduler's work (apps/api/README.md, "Games"; docs/trust.md 11–16). Every function takes `now` so
+ * tests can drive time; every transition is one conditional UPDATE (… WHERE status = <expected>), so running a step
+ * twice, or from two processes at once, changes nothing the second time.
  *
  * Lifecycle: createUpcomingPeriods commits the seeds of the periods ahead (status scheduled); tick opens them at
  * open_at, seals them at seal_at and draws them at draw_at with fd1 from the committed seed. A period whose draw

@@ -11,7 +11,7 @@ import { PERIOD_CHANNEL } from './events.ts';
 import type { PeriodEvent } from './events.ts';
 import { verifyPeriodRecord } from './periods.service.ts';
 
-// trust.md 11: two real API processes on one database with 10-second cycles; the leader is SIGKILLed just before a
+// docs/trust.md 11: two real API processes on one database with 10-second cycles; the leader is SIGKILLed just before a
 // draw and the other takes over. PostgreSQL only: the leader election is a PostgreSQL advisory lock between
 // processes (on PGlite there is one process and nothing to elect).
 const onPostgres = Boolean(process.env.DATABASE_URL);

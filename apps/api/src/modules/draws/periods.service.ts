@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseIssue } from './schedule.ts';
 
-/** Public reads of periods. A seed is only ever returned for a period that has a result (trust.md 13). */
+/** Public reads of periods. A seed is only ever returned for a period that has a result (docs/trust.md 13). */
 async function gameOr404(db: Db, gameId: number, field = 'games_id') {
   const game = await db
     .selectFrom('games')

@@ -20,7 +20,7 @@ const l28: Schedule = { cycleSeconds: 210, sealSeconds: 30, dailyAt: null, timeZ
 const ms: Schedule = { cycleSeconds: 86_400, sealSeconds: 900, dailyAt: '21:30', timeZone: BKK };
 const at = (iso: string) => Date.parse(iso);
 
-describe('issue numbering (games.md "Period number")', () => {
+describe('issue numbering', () => {
   it('a 1-minute game runs 0001 at 00:00 to 1440 at 23:59 local time', () => {
     expect(slotsInDay('2026-11-22', k3)).toBe(1440);
     expect(slotOf('2026-11-22', 1, k3)).toMatchObject({

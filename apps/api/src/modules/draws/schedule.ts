@@ -1,6 +1,6 @@
 /**
- * Slot and issue arithmetic (games.md "Period number"), pure: no clock, no database. A period's issue is
- * `YYYYMMDD-NNNN`: the date of its scheduled draw in the game's time zone and the 1-based slot of that draw in the
+ * Slot and issue arithmetic (apps/api/README.md, "Games": issue numbers), pure: no clock, no database. A period's issue
+ * is `YYYYMMDD-NNNN`: the date of its scheduled draw in the game's time zone and the 1-based slot of that draw in the
  * day's schedule.
  *
  * - A cycle game (dailyAt null) draws at 00:00, 00:00 + cycle, 00:00 + 2 × cycle, … of each local day: slot n draws

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { runLedgerCheck } from '../../../scripts/ledger-check.ts';
 import { getBalances, ledgerCheck, postTransaction, postTransactions } from './ledger.service.ts';
 
-// trust.md 1–4: balanced transactions, no negative player balance (enforced by the database), cached = recomputed,
+// docs/trust.md 1–4: balanced transactions, no negative player balance (enforced by the database), cached = recomputed,
 // append-only postings.
 
 let t: TestApp;

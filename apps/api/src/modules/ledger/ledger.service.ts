@@ -1,10 +1,10 @@
 /**
- * The ledger service: the one way money moves (architecture.md "Money", packages/domain/src/ledger.ts for the account
+ * The ledger service: the one way money moves (decision 0004, packages/domain/src/ledger.ts for the account
  * model and the sign convention).
  *
  *   postTransaction(trx, tx, reference)   post a domain LedgerTransaction inside the caller's database transaction
  *   getBalances(db, userId)               a user's cash, demo and pending balances
- *   ledgerCheck(db)                       the reconciliation report (trust.md 1–3), computed in SQL
+ *   ledgerCheck(db)                       the reconciliation report (docs/trust.md 1–3), computed in SQL
  *
  * Usage (a withdrawal request; the caller opens the transaction so its own rows and the postings commit together):
  *
@@ -173,7 +173,7 @@ export async function getBalances(db: Db, userId: number): Promise<UserBalances>
 }
 
 /**
- * The reconciliation report (trust.md 1–3): every transaction sums to zero (and has postings), all postings sum to
+ * The reconciliation report (docs/trust.md 1–3): every transaction sums to zero (and has postings), all postings sum to
  * zero, and each account's cached balance equals the sum of its postings. Lists are capped at 1000 entries.
  */
 export async function ledgerCheck(db: Db): Promise<LedgerReport> {

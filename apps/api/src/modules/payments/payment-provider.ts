@@ -1,5 +1,5 @@
 /**
- * Payment providers behind one small interface (payments.md "Provider webhooks"). A provider verifies its own
+ * Payment providers behind one small interface (decision 0007). A provider verifies its own
  * webhook (signature, timestamp, body) and turns it into an event; what the event does is the same for all of them
  * (payments.service.ts). Add a real PSP by implementing PaymentProvider and listing it in providers().
  */

@@ -12,7 +12,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const all = providers(app.config);
 
   // The webhook gets a scope of its own whose only parser keeps the raw bytes: the signature is over the body as
-  // sent, so it is checked before anything parses it (payments.md).
+  // sent, so it is checked before anything parses it.
   await app.register((plain, _opts, done) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
     scope.removeAllContentTypeParsers();

@@ -25,7 +25,7 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import { submitDeposit } from '../recharge/recharge.service.ts';
 import { activeExclusion, activeExclusions, exclude } from './protection.service.ts';
 
-// Time-out and self-exclusion (trust.md 30): the calls, who may make them, the password and confirmation, audit,
+// Time-out and self-exclusion (docs/trust.md 30): the calls, who may make them, the password and confirmation, audit,
 // never shorter, and the checks other modules make: a deposit is refused at once, a payment already under way is
 // still credited, and (once bet placement calls activeExclusions) a bet is refused.
 

@@ -5,7 +5,7 @@ import { playerOf } from '../security/player-only.ts';
 import { exclude, getProtection } from './protection.service.ts';
 
 /**
- * Time-out and self-exclusion (trust.md 30) for registered players. A guest gets 403 DEMO_NOT_ALLOWED (a demo
+ * Time-out and self-exclusion (docs/trust.md 30) for registered players. A guest gets 403 DEMO_NOT_ALLOWED (a demo
  * session has no password to confirm with and plays with play money only), an operator 403 FORBIDDEN.
  */
 const protectionRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {

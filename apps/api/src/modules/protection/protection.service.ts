@@ -12,7 +12,7 @@ import type { LoginThrottleSettings } from '../security/password.service.ts';
 import * as repo from './protection.repository.ts';
 
 /**
- * Time-out and self-exclusion (trust.md 30). A player chooses a break (domain self-exclusion.ts); from that moment
+ * Time-out and self-exclusion (docs/trust.md 30). A player chooses a break (domain self-exclusion.ts); from that moment
  * until its end every bet and deposit of theirs is refused with 403 SELF_EXCLUDED. A break can only be made longer.
  *
  * For other modules (bets, deposits): `activeExclusion` / `activeExclusions` tell whether a player is on a break at

@@ -7,7 +7,7 @@ import { auth, channels, operatorToken, playerToken, submitBank, wallet } from '
 import type { Channels } from '../../test/money-helper.ts';
 import { ledgerCheck } from '../ledger/ledger.service.ts';
 
-// Property (trust.md 1–3): any sequence of deposit submissions, approvals and rejections by a few players leaves
+// Property (docs/trust.md 1–3): any sequence of deposit submissions, approvals and rejections by a few players leaves
 // the ledger sound and every wallet equal to a simple in-memory model. One database for all runs (the model
 // carries the balances over), PGlite by default.
 

@@ -131,9 +131,9 @@ function channelAmount(amount: number, site: CurrencyCode, channel: CurrencyCode
 const nonEmpty = (s: string | undefined): s is string => typeof s === 'string' && s.trim() !== '';
 
 /**
- * A player's deposit request. A player on a time-out or self-exclusion is refused first (403 SELF_EXCLUDED, trust.md
- * 30); then the checks in the order the form is filled (contract recharge.ts): channel, amount, the channel's
- * limits, then the channel's own fields. Creates a pending deposit.
+ * A player's deposit request. A player on a time-out or self-exclusion is refused first (403 SELF_EXCLUDED,
+ * docs/trust.md 30); then the checks in the order the form is filled (contract recharge.ts): channel, amount, the
+ * channel's limits, then the channel's own fields. Creates a pending deposit.
  *
  * A deposit submitted before the break began is not touched by it: the operator may still approve it and a PIX
  * payment for it is still credited (payments.service.ts), so money the player already sent is never lost.

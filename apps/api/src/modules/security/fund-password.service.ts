@@ -14,7 +14,7 @@ function minutesUntil(until: Date, now: Date): number {
 }
 
 /**
- * Checks a candidate against a stored fund password hash, counting failures (trust.md 19). The attempt is reserved
+ * Checks a candidate against a stored fund password hash, counting failures (docs/trust.md 19). The attempt is reserved
  * in the count before the candidate is checked, so parallel attempts cannot outrun the lock: while locked, every
  * candidate (the right one too) is refused with 429 FUND_PASSWORD_LOCKED {minutes}; a wrong one stays counted,
  * answers `wrongKey` {remaining} and, the one that reaches the limit, FUND_PASSWORD_LOCKED; a right one clears the

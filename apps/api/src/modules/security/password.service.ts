@@ -50,7 +50,7 @@ export async function verifyLoginPassword(
 /**
  * Changes the login password: the old one must verify; the new one follows the registration rule (the contract
  * checks it) and must equal its confirmation. Every other session of the user is revoked in the same transaction
- * (trust.md 18); the session making the change keeps working.
+ * (docs/trust.md 18); the session making the change keeps working.
  */
 export async function changePassword(
   db: Db,

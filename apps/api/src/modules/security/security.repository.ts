@@ -20,7 +20,7 @@ export async function replacePasswordHash(db: Db, userId: number, expected: stri
   return res.numUpdatedRows > 0n;
 }
 
-/** Revokes every live session of the user except `keepSessionId` (trust.md 18: password change). */
+/** Revokes every live session of the user except `keepSessionId` (docs/trust.md 18: password change). */
 export async function revokeOtherSessions(db: Db, userId: number, keepSessionId: number, now: Date): Promise<number> {
   const res = await db
     .updateTable('sessions')

@@ -6,7 +6,7 @@ import { auth } from '../../test/money-helper.ts';
 import { FUND_PASSWORD, readyPlayer, setFundPassword, submitWithdraw } from '../../test/withdraw-helper.ts';
 import { operatorToken } from '../../test/money-helper.ts';
 
-// Throttles under parallel attempts (trust.md 19; README "Login throttling"): an attempt is reserved against the
+// Throttles under parallel attempts (docs/trust.md 19; README "Login throttling"): an attempt is reserved against the
 // limit before its password is checked, so however many arrive at once, at most the limit are judged and the rest
 // are refused as locked. Meaningful on both engines: on PGlite the statements run one at a time, but the requests
 // still interleave between them (the lock read, the argon2 verify, the count), which is how parallel attempts used

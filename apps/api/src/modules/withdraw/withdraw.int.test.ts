@@ -7,8 +7,8 @@ import { auth, count, guestToken, operatorToken, wallet } from '../../test/money
 import { bindCard, FUND_PASSWORD, readyPlayer, setFundPassword, submitWithdraw } from '../../test/withdraw-helper.ts';
 import { getBalances, ledgerCheck } from '../ledger/ledger.service.ts';
 
-// Withdrawals (trust.md 19, 20, 21, 25; spec §5 §8): the check order and its exact messages, money held at once and
-// released only by the operator's decision, decisions once, the fund-password lock, IDOR, roles and audit.
+// Withdrawals (docs/trust.md 19, 20, 21, 25): the check order and its exact messages, money held at once
+// and released only by the operator's decision, decisions once, the fund-password lock, IDOR, roles and audit.
 
 let t: TestApp;
 let op: string;
@@ -230,7 +230,7 @@ describe('request → operator decision', () => {
     expect((await listOwn(p.token)).list).toHaveLength(1);
   });
 
-  it('storing the answer fails: no money moved, and the retry with the same key moves it once (trust.md 6)', async () => {
+  it('storing the answer fails: no money moved, and the retry with the same key moves it once (docs/trust.md 6)', async () => {
     // The answer is stored with the key in the transaction that moves the money, so a failure to store it (a crash,
     // a lost connection at that step) rolls the withdrawal back with it; a retry runs afresh, exactly once.
     const p = await readyPlayer(t.app, op, 40_000);
@@ -308,7 +308,7 @@ describe('fund password lock', () => {
   });
 });
 
-describe('IDOR (trust.md 20)', () => {
+describe('IDOR (docs/trust.md 20)', () => {
   it("player B neither sees A's withdrawals nor withdraws to A's payout method", async () => {
     const a = await readyPlayer(t.app, op, 30_000);
     const b = await readyPlayer(t.app, op, 30_000);

@@ -8,7 +8,7 @@ import { fund, FUND_PASSWORD, readyPlayer, submitWithdraw } from '../../test/wit
 import type { WithdrawPlayer } from '../../test/withdraw-helper.ts';
 import { ledgerCheck } from '../ledger/ledger.service.ts';
 
-// Property (trust.md 1–3, 25): any sequence of deposits, withdrawal requests, approvals and rejections by two
+// Property (docs/trust.md 1–3, 25): any sequence of deposits, withdrawal requests, approvals and rejections by two
 // players leaves the ledger sound and each wallet (balance and frozen) equal to a simple in-memory model. One
 // database for all runs (the model carries over), PGlite by default; modest sizes, as every request verifies an
 // argon2 fund password.

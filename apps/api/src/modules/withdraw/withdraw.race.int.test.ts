@@ -8,7 +8,7 @@ import { count, operatorToken, wallet } from '../../test/money-helper.ts';
 import { FUND_PASSWORD, readyPlayer } from '../../test/withdraw-helper.ts';
 import { ledgerCheck } from '../ledger/ledger.service.ts';
 
-// Races (trust.md 5, 6, 25) over real HTTP. PostgreSQL only: PGlite runs one transaction at a time, so requests
+// Races (docs/trust.md 5, 6, 25) over real HTTP. PostgreSQL only: PGlite runs one transaction at a time, so requests
 // never overlap inside the database there and these tests could not fail — they would prove nothing.
 const onPostgres = Boolean(process.env.DATABASE_URL);
 

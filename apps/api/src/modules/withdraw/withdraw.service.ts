@@ -1,5 +1,5 @@
 /**
- * Withdrawals (trust.md 25, spec §5): a player asks for money to be paid out to one of their payout methods; the
+ * Withdrawals (docs/trust.md 25): a player asks for money to be paid out to one of their payout methods; the
  * amount plus the fee moves from player_cash to withdrawals_pending at once (the wallet's "frozen"); an operator
  * then pays it (the money leaves: withdrawals_pending → deposits_clearing and fees) or rejects it (everything
  * returns to player_cash). Each step posts once under its own ledger kind and the reference 'withdrawal:<id>'.
@@ -88,7 +88,7 @@ export type SubmitContext = {
 };
 
 /**
- * A player's withdrawal request. The checks run in the order of spec §5, so the first unmet rule is the message:
+ * A player's withdrawal request. The checks run in this order, so the first unmet rule is the message:
  * fund password set → a payout method bound → amount entered → within the limits → payout method chosen and the
  * player's own → fund password entered and right → balance (the ledger's guarded UPDATE decides, under the row
  * lock, so parallel requests can never overdraw).

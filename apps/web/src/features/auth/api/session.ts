@@ -11,7 +11,7 @@ export type RegisterBody = {
   adult: true;
 };
 
-/** Every way in ends the same: the response's userInfo is stored under 'userInfo' (spec §3). */
+/** Every way in ends the same: the response's userInfo is stored under 'userInfo'. */
 async function start(call: Promise<Session>): Promise<Session> {
   const session = await call;
   setUserInfo(session.userInfo);

@@ -4,7 +4,7 @@ import { TopBar } from '../../../components/top-bar.tsx';
 import { GAME_LABEL_KEY, gameLabel } from '../../../lib/games.ts';
 import { isGameRoute, isTabRoot, pageKey } from '../../../app/routes.ts';
 
-/** An honest placeholder for the routes of spec §2 that are not built yet: it names what the screen will be. */
+/** An honest placeholder for the routes (routes.ts) that are not built yet: it names what the screen will be. */
 export function ComingSoonPage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();

@@ -12,7 +12,7 @@ import {
 } from '../lib/derive.ts';
 
 /**
- * A draw's result drawn in the family's customary way (ui.md); `compact` for list rows. `zodiac`: Mark Six only, each
+ * A draw's result drawn in the family's customary way; `compact` for list rows. `zodiac`: Mark Six only, each
  * number's animal as the API computed it for the period's draw date (shown under its ball when given).
  */
 export function ResultView({

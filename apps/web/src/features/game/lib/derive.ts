@@ -64,7 +64,7 @@ export function phaseAt(p: PeriodTimes, now: number): Phase {
   return { kind: 'drawing' };
 }
 
-/** A winning line pays floor(stake × odds / 10000) (games.md), stake and result in integer minor units. */
+/** A winning line pays floor(stake × odds / 10000), stake and result in integer minor units. */
 export function lineReturn(amount: number, oddsBps: number): number {
   const product = amount * oddsBps;
   if (Number.isSafeInteger(product)) return Math.floor(product / 10_000);
@@ -94,7 +94,7 @@ export function k3Summary(dice: readonly number[]): { sum: number; triple: boole
   return { sum: s, triple, size: s >= 11 ? 'big' : 'small', parity: parity(s) };
 }
 
-/** PK10: champion + runner-up sum; 11 is small and odd (games.md). */
+/** PK10: champion + runner-up sum; 11 is small and odd. */
 export function pk10Summary(order: readonly number[]): { sum: number; size: Size; parity: Parity } {
   const s = (order[0] ?? 0) + (order[1] ?? 0);
   return { sum: s, size: s >= 12 ? 'big' : 'small', parity: parity(s) };
@@ -121,7 +121,7 @@ export type Wave = 'red' | 'blue' | 'green';
 const RED = new Set([1, 2, 7, 8, 12, 13, 18, 19, 23, 24, 29, 30, 34, 35, 40, 45, 46]);
 const BLUE = new Set([3, 4, 9, 10, 14, 15, 20, 25, 26, 31, 36, 37, 41, 42, 47, 48]);
 
-/** Mark Six: the fixed wave colour of a number (games.md). */
+/** Mark Six: the fixed wave colour of a number. */
 export function waveOf(n: number): Wave {
   if (RED.has(n)) return 'red';
   if (BLUE.has(n)) return 'blue';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { gameLabel, GAME_ROUTE } from '../../../lib/games.ts';
 import { familyOf, type Family } from './derive.ts';
 
-/** The game a screen is about, from `?type=<code>&category_id=<game id>` (spec §2). */
+/** The game a screen is about, from `?type=<code>&category_id=<game id>`. */
 export function useGameParams(): {
   code: string | null;
   gameId: number;

@@ -12,7 +12,7 @@ const reducedMotion = () =>
 
 /**
  * A scroll-snap carousel: native swiping, no gesture library. Autoplay pauses while a finger is on it and when
- * the tab is hidden; indicators show only for more than one banner (spec §2).
+ * the tab is hidden; indicators show only for more than one banner.
  */
 export function Carousel({ items }: { items: CarouselItem[] }) {
   const { t } = useTranslation();

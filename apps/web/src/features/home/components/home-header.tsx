@@ -5,7 +5,7 @@ import { logout } from '../../../lib/logout.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useProfile } from '../../../lib/profile.ts';
 
-/** Logo and language on top; below, who is logged in with Log Out, or a Login button (spec §2 Home). */
+/** Logo and language on top; below, who is logged in with Log Out, or a Login button. */
 export function HomeHeader() {
   const { t } = useTranslation();
   const user = useSession();

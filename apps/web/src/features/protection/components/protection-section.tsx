@@ -27,7 +27,7 @@ function PauseIcon() {
 }
 
 /**
- * Time-out and self-exclusion (trust.md 30) on the My page: the running break ("Time-out until …"), or the way to
+ * Time-out and self-exclusion (docs/trust.md 30) on the My page: the running break ("Time-out until …"), or the way to
  * take one. Choosing opens a sheet with the lengths, what a break means (it cannot be ended early), the login
  * password and a confirmation box.
  */

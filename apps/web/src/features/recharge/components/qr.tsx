@@ -1,6 +1,6 @@
 import { QRCodeSVG } from 'qrcode.react';
 
-/** Text as a QR code (spec §9), sized for a phone; the text itself is always shown beside it too. */
+/** Text as a QR code, sized for a phone; the text itself is always shown beside it too. */
 export function Qr({ value, label }: { value: string; label: string }) {
   return (
     <div className="qr">

@@ -13,7 +13,7 @@ import { useSession } from '../../../lib/use-session.ts';
 import { useMoney } from '../../../lib/wallet.ts';
 import { useDeposits } from '../api/get-deposits.ts';
 
-/** /rechargeNotes: deposits by range (spec §9), newest first, loading more as it scrolls. */
+/** /rechargeNotes: deposits by range, newest first, loading more as it scrolls. */
 export function RecordsPage() {
   const { t } = useTranslation();
   const lang = useLang();

@@ -1,0 +1,205 @@
+-- place_bet_slips: a batch of bet slips committed in ONE call (bets/slip-batch.ts documents the rules and passes
+-- the inputs). Migrations create it from this file (db/README.md: a change here needs a new migration).
+--
+-- Inputs are parallel arrays: s_* one entry per slip in arrival order, i_* one per item (i_slip = the 1-based
+-- slip it belongs to). Each slip's stake is the domain's two-posting transaction p_tx_kind: s_total from the
+-- player account s_debit to the house-wide account s_credit (of kind s_credit_kind).
+-- Answers one row per slip: r_outcome 'ok' (r_bet_id, r_item_ids), 'REPLAY' (its key was used already), or the
+-- error key of the refusal (r_until: the end of the break for SELF_EXCLUDED; r_period_max for PERIOD_LIMIT_REACHED).
+-- p_refusal_status maps each refusal's error key to its HTTP status (the contract's ERRORS), stored with the key.
+create or replace function place_bet_slips(
+  p_now timestamptz, p_period_max_default bigint, p_tx_kind text, p_refusal_status jsonb,
+  s_user int[], s_wallet text[], s_game int[], s_period int[], s_issue text[], s_total bigint[],
+  s_debit text[], s_credit text[], s_credit_kind text[], s_key text[], s_hash text[],
+  i_slip int[], i_play int[], i_code text[], i_group text[], i_numbers text[], i_odds int[], i_amount bigint[]
+) returns table (r_ord int, r_outcome text, r_bet_id int, r_item_ids int[], r_until timestamptz,
+                 r_period_max bigint)
+language plpgsql as $fn$
+declare
+  n int := coalesce(array_length(s_user, 1), 0);
+  v_out text[];
+  v_until timestamptz[];
+  v_ids int[];
+  v_item_ids int[];
+  v_claimed int[];
+  v_max bigint;
+  v_setting jsonb;
+  v_acc_keys text[];
+  v_acc_bal bigint[];
+  v_st_keys text[];
+  v_st_sums bigint[];
+  v_k text;
+  v_j int;
+  v_a int;
+  v_already bigint;
+  v_rows int;
+  v_expected int;
+begin
+  if n = 0 then return; end if;
+
+  -- 1. The periods, FOR SHARE in id order: the seal (UPDATE … WHERE status = 'open') waits for this
+  --    transaction, or this one for it. Then, read after the lock: a player on a break is refused first,
+  --    whatever else the slip says; then the window at p_now (windowError in slip-batch.ts).
+  perform 1 from periods where id = any(s_period) order by id for share;
+  select array_agg(case
+           when x.until is not null then 'SELF_EXCLUDED'
+           when p.id is null then 'PERIOD_NOT_CURRENT'
+           when p.status in ('sealed', 'drawn', 'settled') then 'PERIOD_SEALED'
+           when p.status <> 'open' then 'PERIOD_NOT_CURRENT'
+           when p_now >= p.seal_at then 'PERIOD_SEALED'
+         end order by u.o),
+         array_agg(x.until order by u.o)
+    into v_out, v_until
+    from unnest(s_user, s_period) with ordinality as u(uid, pid, o)
+    left join periods p on p.id = u.pid
+    left join lateral (select max(e.ends_at) as until from self_exclusions e
+                       where e.user_id = u.uid and e.ends_at > p_now) x on true;
+
+  -- 2. Ids for every slip and item (a refused slip's stay unused), and the idempotency keys of the slips still
+  --    in the running, claimed in (user, key) order so two batches never wait for each other in a cycle. A key
+  --    already claimed — committed, or by a batch still running, which this insert then waits for — makes its
+  --    slip a REPLAY: the caller answers with what the key placed.
+  v_ids := array(select nextval(pg_get_serial_sequence('bets', 'id'))::int from generate_series(1, n));
+  v_item_ids := array(select nextval(pg_get_serial_sequence('bet_items', 'id'))::int
+                      from generate_series(1, coalesce(array_length(i_slip, 1), 0)));
+  with claimed as (
+    insert into idempotency_keys as k (user_id, key, request_hash, status, response_status, bet_id)
+    select s_user[g], s_key[g], s_hash[g], 'done', 200, v_ids[g]
+      from generate_subscripts(s_user, 1) g
+     where v_out[g] is null and s_key[g] is not null
+     order by s_user[g], s_key[g] collate "C"
+    on conflict do nothing
+    returning k.bet_id)
+  select array_agg(claimed.bet_id) into v_claimed from claimed;
+  for g in 1..n loop
+    if v_out[g] is null and s_key[g] is not null and not coalesce(v_ids[g] = any(v_claimed), false) then
+      v_out[g] := 'REPLAY';
+    end if;
+  end loop;
+
+  -- 3. The wallets the remaining stakes debit, locked in the ledger's lock order (players' accounts by key in
+  --    byte order; the house-wide ones come last, in step 6), so the balances and totals read next cannot change
+  --    until commit. FOR NO KEY UPDATE is the lock an UPDATE of the balance takes: it excludes every other
+  --    writer (FOR UPDATE included) but not the KEY SHARE locks of other transactions' foreign-key checks.
+  select array_agg(a.key), array_agg(a.balance)
+    into v_acc_keys, v_acc_bal
+    from (select key, balance from ledger_accounts
+           where key = any(array(select s_debit[g] from generate_subscripts(s_user, 1) g where v_out[g] is null))
+           order by user_id is null, key collate "C"
+           for no key update) a;
+
+  -- 4. Read after the locks (a statement of its own, so its snapshot holds every slip committed before them):
+  --    the per-period limit and what each player already staked on each period (bet_period_stakes, which only
+  --    a transaction holding the player's wallet lock changes).
+  select value into v_setting from settings where key = 'bet_period_max_per_player';
+  v_max := case when jsonb_typeof(v_setting) = 'number'
+                 and (v_setting #>> '{}')::numeric = trunc((v_setting #>> '{}')::numeric)
+                 and abs((v_setting #>> '{}')::numeric) <= 9007199254740991
+                then (v_setting #>> '{}')::bigint else p_period_max_default end;
+  select array_agg(t.user_id || ':' || t.period_id), array_agg(t.staked)
+    into v_st_keys, v_st_sums
+    from bet_period_stakes t where t.period_id = any(s_period) and t.user_id = any(s_user);
+
+  -- 5. In arrival order: the per-period limit, then the balance. A refusal takes nothing from the balance or the
+  --    total the later slips of the batch are checked against.
+  for g in 1..n loop
+    continue when v_out[g] is not null;
+    v_k := s_user[g] || ':' || s_period[g];
+    v_j := array_position(v_st_keys, v_k);
+    v_already := coalesce(v_st_sums[v_j], 0);
+    if v_already + s_total[g] > v_max then
+      v_out[g] := 'PERIOD_LIMIT_REACHED';
+      continue;
+    end if;
+    v_a := array_position(v_acc_keys, s_debit[g]);
+    if v_a is null or v_acc_bal[v_a] < s_total[g] then
+      v_out[g] := 'INSUFFICIENT_BALANCE';
+      continue;
+    end if;
+    v_acc_bal[v_a] := v_acc_bal[v_a] - s_total[g];
+    if v_j is null then
+      v_st_keys := v_st_keys || v_k;
+      v_st_sums := v_st_sums || (v_already + s_total[g]);
+    else
+      v_st_sums[v_j] := v_already + s_total[g];
+    end if;
+    v_out[g] := 'ok';
+  end loop;
+
+  -- A refused slip's key keeps its refusal (docs/trust.md 6: a replay gets the same answer, and moves nothing):
+  -- the HTTP status from p_refusal_status and what the message needs, for the route to tell it again.
+  update idempotency_keys k
+     set bet_id = null, response_status = (p_refusal_status ->> v_out[g])::int,
+         response_body = jsonb_build_object('refusal', v_out[g], 'until', v_until[g], 'period_max', v_max)
+    from generate_subscripts(s_user, 1) g
+   where v_out[g] not in ('ok', 'REPLAY') and s_key[g] is not null
+     and k.user_id = s_user[g] and k.key = s_key[g] and k.bet_id = v_ids[g];
+
+  -- 6. The accepted slips, their items, one stake transaction each ('bet:<id>') with its two postings, one
+  --    guarded update per player account and one per house-wide account (locked last, in byte order).
+  select count(*) into v_expected from generate_subscripts(s_user, 1) g where v_out[g] = 'ok';
+  if v_expected > 0 then
+    insert into bets (id, user_id, game_id, period_id, issue, wallet, total, created_at)
+    overriding system value
+    select v_ids[g], s_user[g], s_game[g], s_period[g], s_issue[g], s_wallet[g], s_total[g], p_now
+      from generate_subscripts(s_user, 1) g where v_out[g] = 'ok' order by g;
+
+    insert into bet_period_stakes as t (period_id, user_id, staked)
+    select s_period[g], s_user[g], sum(s_total[g]) from generate_subscripts(s_user, 1) g
+     where v_out[g] = 'ok' group by 1, 2 order by 1, 2
+    on conflict (period_id, user_id) do update set staked = t.staked + excluded.staked;
+
+    insert into bet_items (id, bet_id, play_item_id, code, group_code, numbers, odds_bps, amount)
+    overriding system value
+    select v_item_ids[j], v_ids[i_slip[j]], i_play[j], i_code[j], i_group[j], i_numbers[j]::int[], i_odds[j],
+           i_amount[j]
+      from generate_subscripts(i_slip, 1) j where v_out[i_slip[j]] = 'ok' order by j;
+
+    -- (Only if missing: an upsert of an existing key would wait for the batch updating it.)
+    insert into ledger_accounts (key, kind)
+    select distinct s_credit[g], s_credit_kind[g] from generate_subscripts(s_user, 1) g
+     where v_out[g] = 'ok' and not exists (select 1 from ledger_accounts a where a.key = s_credit[g])
+    on conflict (key) do nothing;
+    -- Locked before the postings are inserted: their foreign keys would otherwise take KEY SHARE locks first,
+    -- and two batches each holding one and wanting the update would wait for each other.
+    perform 1 from ledger_accounts
+     where key = any(array(select s_credit[g] from generate_subscripts(s_user, 1) g where v_out[g] = 'ok'))
+     order by key collate "C" for no key update;
+
+    with tx as (
+      insert into ledger_transactions (kind, reference)
+      select p_tx_kind, 'bet:' || v_ids[g] from generate_subscripts(s_user, 1) g where v_out[g] = 'ok' order by g
+      returning id, reference
+    ), slip as (
+      select tx.id, g from tx join generate_subscripts(s_user, 1) g on tx.reference = 'bet:' || v_ids[g]
+    )
+    insert into ledger_postings (transaction_id, account_id, amount)
+    select slip.id, a.id, case when a.key = s_debit[slip.g] then -s_total[slip.g] else s_total[slip.g] end
+      from slip join ledger_accounts a on a.key in (s_debit[slip.g], s_credit[slip.g])
+     order by slip.id, a.key = s_credit[slip.g];
+
+    select count(distinct s_debit[g]) into v_expected from generate_subscripts(s_user, 1) g where v_out[g] = 'ok';
+    update ledger_accounts a set balance = a.balance - d.total
+      from (select s_debit[g] as key, sum(s_total[g]) as total from generate_subscripts(s_user, 1) g
+             where v_out[g] = 'ok' group by 1) d
+     where a.key = d.key
+       and (a.kind not in ('player_cash', 'player_demo', 'withdrawals_pending') or a.balance - d.total >= 0);
+    get diagnostics v_rows = row_count;
+    if v_rows <> v_expected then
+      raise exception 'place_bet_slips: a wallet would go below zero' using errcode = '23514';
+    end if;
+
+    update ledger_accounts a set balance = a.balance + d.total
+      from (select s_credit[g] as key, sum(s_total[g]) as total from generate_subscripts(s_user, 1) g
+             where v_out[g] = 'ok' group by 1) d
+     where a.key = d.key;
+  end if;
+
+  return query
+    select g::int, v_out[g], case when v_out[g] = 'ok' then v_ids[g] end,
+           case when v_out[g] = 'ok' then array(select v_item_ids[j] from generate_subscripts(i_slip, 1) j
+                                                 where i_slip[j] = g order by j) end,
+           v_until[g], v_max
+      from generate_subscripts(s_user, 1) g order by g;
+end
+$fn$;
