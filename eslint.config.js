@@ -1,5 +1,6 @@
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import local from './eslint-rules/boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**'] },
@@ -28,6 +29,55 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // Boundaries (eslint-rules/boundaries.js): features apart, modules through their services, the web apart from
+    // the API.
+    files: ['apps/**/*.{ts,tsx}'],
+    plugins: { local },
+    rules: { 'local/boundaries': 'error' },
+  },
+  {
+    // The domain is pure: no I/O, no framework, no database (the clock and randomness come in as arguments).
+    files: ['packages/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            'node:fs',
+            'node:fs/promises',
+            'node:net',
+            'node:http',
+            'node:https',
+            'node:child_process',
+            'pg',
+            'kysely',
+            'react',
+          ],
+          patterns: [
+            {
+              group: ['fastify', 'fastify-*', '@fastify/*', '@electric-sql/*', '@fairdraw/contract'],
+              message: 'The domain does no I/O and knows no API.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The web takes the domain file by file (its package subpaths), never the whole package: the browser gets only
+    // the rules it uses, and nothing that needs Node.
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@fairdraw/domain', message: 'Import the one file you need: @fairdraw/domain/<file>.' }],
+          patterns: [{ group: ['@fairdraw/api', '@fairdraw/api/*'], message: 'The web does not import the API.' }],
+        },
+      ],
+    },
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
 );

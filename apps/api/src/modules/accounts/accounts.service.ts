@@ -80,21 +80,50 @@ function tooManyAttempts(until: Date, now: Date): AppError {
   });
 }
 
+type ThrottleSettings = Pick<AccountsSettings, 'loginLockMinutes' | 'loginMaxFailures'>;
+
 /**
- * Reserves one login attempt against the account and the IP before the password is checked (README "Login
- * throttling"): parallel attempts cannot outrun the limits, since each takes its place in the count first. Throws
- * 429 TOO_MANY_LOGIN_ATTEMPTS while either is locked (a reservation already taken is then given back).
+ * Reserves one attempt against the account before its password is checked (README "Login throttling"), for every
+ * call that checks a login password: parallel attempts cannot outrun the limit, since each takes its place in the
+ * count first. 429 TOO_MANY_LOGIN_ATTEMPTS while the account is locked.
+ */
+export async function reserveAccountAttempt(db: Db, accountKey: string, now: Date, settings: ThrottleSettings) {
+  const windowMs = settings.loginLockMinutes * 60_000;
+  const account = await repo.reserveAttempt(db, 'account', accountKey, now, windowMs, settings.loginMaxFailures);
+  if (!account.judged) throw tooManyAttempts(account.lockedUntil, now);
+}
+
+/** A right password gives its reserved attempt back. */
+export async function giveBackAccountAttempt(db: Db, accountKey: string, settings: ThrottleSettings) {
+  await repo.refundAttempt(db, 'account', accountKey, settings.loginMaxFailures);
+}
+
+/** Forgets the account's failures (a successful login, a changed password). */
+export async function clearAccountFailures(db: Db, accountKey: string) {
+  await repo.clearFailures(db, 'account', accountKey);
+}
+
+/**
+ * Reserves one login attempt against the IP, then the account, before the password is checked. Throws 429
+ * TOO_MANY_LOGIN_ATTEMPTS while either is locked (a reservation already taken is then given back).
  */
 async function reserveLogin(db: Db, accountKey: string, ip: string, now: Date, settings: AccountsSettings) {
-  const windowMs = settings.loginLockMinutes * 60_000;
   // The IP first: while it is locked, nothing is written for the account (a locked IP guessing account names
   // leaves no trace of them).
-  const byIp = await repo.reserveAttempt(db, 'ip', ip, now, windowMs, settings.loginIpMaxFailures);
+  const byIp = await repo.reserveAttempt(
+    db,
+    'ip',
+    ip,
+    now,
+    settings.loginLockMinutes * 60_000,
+    settings.loginIpMaxFailures,
+  );
   if (!byIp.judged) throw tooManyAttempts(byIp.lockedUntil, now);
-  const account = await repo.reserveAttempt(db, 'account', accountKey, now, windowMs, settings.loginMaxFailures);
-  if (!account.judged) {
+  try {
+    await reserveAccountAttempt(db, accountKey, now, settings);
+  } catch (err) {
     await repo.refundAttempt(db, 'ip', ip, settings.loginIpMaxFailures);
-    throw tooManyAttempts(account.lockedUntil, now);
+    throw err;
   }
 }
 
@@ -114,7 +143,7 @@ export async function login(db: Db, input: LoginRequest, ip: string, settings: A
   if (!user || !valid) throw new AppError('INCORRECT_CREDENTIALS');
   // The IP's failures are not cleared by a success: one known account must not let an IP keep guessing at others.
   await repo.refundAttempt(db, 'ip', ip, settings.loginIpMaxFailures);
-  await repo.clearFailures(db, 'account', accountKey);
+  await clearAccountFailures(db, accountKey);
   return openSession(db, user, settings, new Date());
 }
 

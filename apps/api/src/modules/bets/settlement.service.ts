@@ -33,7 +33,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
-import { postWalletBatch } from '../ledger/ledger.batch.ts';
+import { postWalletBatch } from '../ledger/ledger.service.ts';
 import * as betsRepo from './bets.repository.ts';
 import type { PeriodEventBus } from '../draws/events.ts';
 import { parseIssue } from '../draws/schedule.ts';

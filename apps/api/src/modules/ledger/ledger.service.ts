@@ -24,6 +24,10 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import * as repo from './ledger.repository.ts';
 
+// Period-wide postings (settlement, voids) go through the set-based writer; other modules reach it from here.
+export { postWalletBatch } from './ledger.batch.ts';
+export type { WalletTransactionBuilder } from './ledger.batch.ts';
+
 /**
  * The one order in which every transaction locks ledger accounts: players' accounts first, then the house-wide
  * ones (house, demo source, fees, …), each by key in byte order (the SQL side: ledger.repository.ts

@@ -4,8 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
-import { creditDeposit } from '../recharge/recharge.service.ts';
-import * as deposits from '../recharge/recharge.repository.ts';
+import { creditDeposit, findDeposit, findDepositPaidBy } from '../recharge/recharge.service.ts';
 import {
   SANDBOX_PROVIDER,
   sandboxProvider,
@@ -104,8 +103,8 @@ export async function handleWebhook(
 }
 
 async function applyEvent(db: Db, provider: string, event: PaymentEvent, actor: AuditActor): Promise<WebhookResult> {
-  if (await deposits.findDepositByProviderRef(db, event.id)) return { credited: false };
-  const deposit = await deposits.findDeposit(db, event.deposit_id);
+  if (await findDepositPaidBy(db, event.id)) return { credited: false };
+  const deposit = await findDeposit(db, event.deposit_id);
   if (!deposit || deposit.channel_type !== 'pix') throw new AppError('DEPOSIT_NOT_FOUND');
   if (deposit.channel_amount !== event.amount) throw new AppError('AMOUNT_INVALID');
   if (deposit.status !== 'pending') return { credited: false };
@@ -137,7 +136,7 @@ export async function confirmSandboxPayment(
   depositId: number,
   now: Date,
 ): Promise<WebhookResult> {
-  const deposit = await deposits.findDeposit(db, depositId);
+  const deposit = await findDeposit(db, depositId);
   if (!deposit || deposit.channel_type !== 'pix') throw new AppError('DEPOSIT_NOT_FOUND');
   if (deposit.status !== 'pending') throw new AppError('ALREADY_DECIDED');
   const event: PaymentEvent = {

@@ -215,6 +215,16 @@ export async function submitDeposit(
   });
 }
 
+/** A deposit with its channel, for the payments module (a provider's notification names it). */
+export function findDeposit(db: Db, id: number) {
+  return repo.findDeposit(db, id);
+}
+
+/** The deposit a provider's payment event already credited, if any. */
+export function findDepositPaidBy(db: Db, providerRef: string) {
+  return repo.findDepositByProviderRef(db, providerRef);
+}
+
 export async function listOwnDeposits(
   db: Db,
   userId: number,

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import * as accountsRepo from '../accounts/accounts.repository.ts';
+import * as accounts from '../accounts/accounts.service.ts';
 import * as repo from './security.repository.ts';
 
 /** The login-throttle settings (README "Login throttling"); `app.config` itself fits. */
@@ -26,24 +26,12 @@ export async function verifyLoginPassword(
 ): Promise<string> {
   const accountKey = user.account.toLowerCase();
   // Reserved before the check, like a login (README "Login throttling"): parallel wrong passwords cannot outrun it.
-  const reserved = await accountsRepo.reserveAttempt(
-    db,
-    'account',
-    accountKey,
-    now,
-    settings.loginLockMinutes * 60_000,
-    settings.loginMaxFailures,
-  );
-  if (!reserved.judged) {
-    throw new AppError('TOO_MANY_LOGIN_ATTEMPTS', {
-      params: { minutes: Math.max(1, Math.ceil((reserved.lockedUntil.getTime() - now.getTime()) / 60_000)) },
-    });
-  }
+  await accounts.reserveAccountAttempt(db, accountKey, now, settings);
   const stored = await repo.findPasswordHash(db, user.id);
   const valid = await verifyPassword(stored, candidate);
   // A wrong password stays counted (its reservation was the count); a right one gives the attempt back.
   if (!valid || stored === null) throw new AppError(wrongKey, { field });
-  await accountsRepo.refundAttempt(db, 'account', accountKey, settings.loginMaxFailures);
+  await accounts.giveBackAccountAttempt(db, accountKey, settings);
   return stored;
 }
 
@@ -78,5 +66,5 @@ export async function changePassword(
     }
     await repo.revokeOtherSessions(trx, user.id, user.sessionId, now);
   });
-  await accountsRepo.clearFailures(db, 'account', user.account.toLowerCase());
+  await accounts.clearAccountFailures(db, user.account.toLowerCase());
 }

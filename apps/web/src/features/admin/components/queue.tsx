@@ -16,7 +16,7 @@ import { useAdminDeposits } from '../api/list-deposits.ts';
 import { useAdminWithdrawals } from '../api/list-withdrawals.ts';
 import { useSandboxPay } from '../api/sandbox-pay.ts';
 import { useProviders } from '../api/get-providers.ts';
-import { exponentOf } from '../../recharge/lib/channel-amount.ts';
+import { exponentOf } from '../../../lib/channel-amount.ts';
 import { formatAmount } from '../../../lib/money.ts';
 
 type Item = AdminDeposit | AdminWithdrawal;

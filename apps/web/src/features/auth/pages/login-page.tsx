@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { login, startGuest } from '../api/session.ts';
+import { login, startGuest } from '../../../lib/session.ts';
 import { AuthShell } from '../components/auth-shell.tsx';
 import { FormError, TextField } from '../../../components/text-field.tsx';
 import { useAuthSubmit } from '../hooks/use-auth-submit.ts';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NICKNAME_MAX } from '@fairdraw/contract';
-import { register } from '../api/session.ts';
+import { register } from '../../../lib/session.ts';
 import { AuthShell } from '../components/auth-shell.tsx';
 import { FormError, TextField } from '../../../components/text-field.tsx';
 import { useAuthSubmit } from '../hooks/use-auth-submit.ts';

@@ -13,7 +13,7 @@ import { TopBar } from '../../../components/top-bar.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useSession } from '../../../lib/use-session.ts';
-import { startGuest } from '../../auth/api/session.ts';
+import { startGuest } from '../../../lib/session.ts';
 import { useCurrentGame, usePlayItems } from '../api/game-api.ts';
 import { BetSlipSheet } from '../components/bet-slip.tsx';
 import { GameHeader } from '../components/game-header.tsx';

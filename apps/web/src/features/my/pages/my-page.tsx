@@ -7,7 +7,7 @@ import { useProfile } from '../../../lib/profile.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { LANG_NAMES } from '../../../lib/i18n.ts';
 import { useLang } from '../../../lib/use-lang.ts';
-import { ProtectionSection } from '../../protection/components/protection-section.tsx';
+import { ProtectionSection } from '../components/protection-section.tsx';
 
 /** The My tab: who is logged in, the wallet, and every money and account screen. */
 export function MyPage() {

@@ -5,7 +5,7 @@ import { CopyRow } from '../../../components/copy-button.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatTime } from '../../../lib/format.ts';
 import { formatAmount } from '../../../lib/money.ts';
-import { exponentOf } from '../lib/channel-amount.ts';
+import { exponentOf } from '../../../lib/channel-amount.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useMoney } from '../../../lib/wallet.ts';
 import { Qr } from './qr.tsx';

@@ -3,7 +3,7 @@ import type { RechargeChannel } from '@fairdraw/contract';
 import { formatAmount } from '../../../lib/money.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useMoney } from '../../../lib/wallet.ts';
-import { channelAmount } from '../lib/channel-amount.ts';
+import { channelAmount } from '../../../lib/channel-amount.ts';
 
 /**
  * For a channel in another currency: the exact amount to pay in it, updated as the amount is typed, with the rate

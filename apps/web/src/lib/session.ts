@@ -1,6 +1,6 @@
 import { API, type Session } from '@fairdraw/contract';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { setUserInfo } from '../../../lib/storage.ts';
+import { apiRequest } from './api-client.ts';
+import { setUserInfo } from './storage.ts';
 
 export type LoginBody = { account: string; password: string };
 export type RegisterBody = {

@@ -1,0 +1,70 @@
+/**
+ * Where code may reach, checked by lint (`npm run check`):
+ * - a web feature (apps/web/src/features/<name>/) imports nothing from another feature: what two features share
+ *   lives in apps/web/src/lib or apps/web/src/components;
+ * - an API module (apps/api/src/modules/<name>/) reaches another module only through that module's service
+ *   (`*.service.ts`): never its repository, its routes or its other files;
+ * - the web imports nothing of the API.
+ * Tests are exempt: they may set up state through any module.
+ */
+import { dirname, relative, resolve, sep } from 'node:path';
+
+const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
+
+/** [area, name, rest] of a repository-relative path inside a feature or a module, else null. */
+function placeOf(path) {
+  const rel = relative(root, path).split(sep).join('/');
+  let m = /^apps\/web\/src\/features\/([^/]+)\/(.*)$/.exec(rel);
+  if (m) return { area: 'feature', name: m[1], rest: m[2], rel };
+  m = /^apps\/api\/src\/modules\/([^/]+)\/(.*)$/.exec(rel);
+  if (m) return { area: 'module', name: m[1], rest: m[2], rel };
+  return { area: null, name: null, rest: null, rel };
+}
+
+export default {
+  rules: {
+    boundaries: {
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: {
+          feature:
+            "A feature does not import another feature ('{{target}}'): move what they share to lib/ or components/.",
+          module: "Another module is reached through its service only ('{{target}}').",
+          webApi: "The web does not import the API ('{{target}}').",
+        },
+      },
+      create(context) {
+        const file = context.filename;
+        if (/\.test\.tsx?$/.test(file)) return {};
+        const from = placeOf(file);
+        function check(node, source) {
+          if (typeof source !== 'string' || !source.startsWith('.')) return;
+          const to = placeOf(resolve(dirname(file), source));
+          if (from.rel.startsWith('apps/web/') && to.rel.startsWith('apps/api/')) {
+            context.report({ node, messageId: 'webApi', data: { target: source } });
+            return;
+          }
+          if (!from.area || from.area !== to.area || from.name === to.name) return;
+          if (from.area === 'feature') context.report({ node, messageId: 'feature', data: { target: source } });
+          else if (!/(^|\/)[^/]+\.service\.ts$/.test(to.rest ?? ''))
+            context.report({ node, messageId: 'module', data: { target: source } });
+        }
+        return {
+          ImportDeclaration(node) {
+            check(node, node.source.value);
+          },
+          ExportNamedDeclaration(node) {
+            if (node.source) check(node, node.source.value);
+          },
+          ExportAllDeclaration(node) {
+            check(node, node.source.value);
+          },
+          ImportExpression(node) {
+            if (node.source.type === 'Literal') check(node, node.source.value);
+          },
+        };
+      },
+    },
+  },
+};
