@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { Db } from '../../db/database.ts';
 import type { PeriodEvent, PeriodEventBus } from './events.ts';
 import * as periods from './periods.service.ts';
@@ -58,14 +59,22 @@ export function liveEvents(opts: {
     queue = queue.then(task).catch((err: unknown) => log.warn({ err }, 'live event failed'));
   };
 
+  // One stream's failure must not keep the frame from the others.
+  const writeTo = (s: Stream, frame: Buffer) => {
+    try {
+      s.write(frame);
+    } catch (err) {
+      log.warn({ err }, 'live stream write failed');
+    }
+  };
   const broadcast = (gameId: number, frame: Buffer) => {
-    for (const s of byGame.get(gameId) ?? []) if (s.live) s.write(frame);
+    for (const s of byGame.get(gameId) ?? []) if (s.live) writeTo(s, frame);
   };
 
   const currentFrame = async (gameId: number, event: 'period' | 'next') => {
     const data = await periods.currentGame(db, gameId, clock());
     const period = sseFrame('period', data);
-    periodCache.set(gameId, { frame: period, at: Date.now() });
+    periodCache.set(gameId, { frame: period, at: performance.now() });
     return event === 'period' ? period : sseFrame('next', data);
   };
 
@@ -105,9 +114,8 @@ export function liveEvents(opts: {
       for (const gameId of s.games) {
         if (!all.has(s)) return;
         const cached = periodCache.get(gameId);
-        s.write(
-          cached && Date.now() - cached.at < PERIOD_CACHE_MS ? cached.frame : await currentFrame(gameId, 'period'),
-        );
+        const fresh = cached && performance.now() - cached.at < PERIOD_CACHE_MS;
+        writeTo(s, fresh ? cached.frame : await currentFrame(gameId, 'period'));
       }
     } finally {
       s.live = true;
@@ -116,7 +124,7 @@ export function liveEvents(opts: {
 
   const beat = () => {
     const frame = sseFrame('time', { server_time: clock().getTime() });
-    for (const s of all) s.write(frame);
+    for (const s of all) writeTo(s, frame);
   };
 
   const remove = (s: Stream) => {
