@@ -31,7 +31,11 @@ import auditRoutes from './modules/audit/audit.routes.ts';
 import protectionRoutes from './modules/protection/protection.routes.ts';
 import webRoutes from './modules/web/web.routes.ts';
 
-export type BuildOptions = { logger?: FastifyServerOptions['logger'] };
+export type BuildOptions = {
+  logger?: FastifyServerOptions['logger'];
+  /** Told of every database statement (tests count what an operation costs). */
+  onQuery?: (sql: string) => void;
+};
 
 /** Requests larger than this are refused with 413 before they are parsed; every body of the API is small. */
 const BODY_LIMIT = 64 * 1024;
@@ -81,7 +85,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // 10. routes: the API.
   // 11. static web: last, because its catch-all `/*` must not shadow anything above.
   await app.register(configPlugin, { config });
-  await app.register(dbPlugin);
+  await app.register(dbPlugin, opts.onQuery ? { onQuery: opts.onQuery } : {});
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
   await app.register(authPlugin);

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
-import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, JSONColumnType, LogEvent, Selectable } from 'kysely';
 import pg from 'pg';
 import type { Lang, Role } from '@fairdraw/contract';
 import type { FundPasswordAttemptsTable, PayoutMethodsTable } from './tables-payouts.ts';
@@ -142,6 +142,8 @@ export type DbOptions = {
   dataDir: string;
   /** Told when an idle pooled connection dies (server restart, terminated backend); the pool replaces it. */
   onConnectionError?: (err: Error) => void;
+  /** Told of every statement run, inside transactions too (tests count what an operation costs). */
+  onQuery?: (sql: string) => void;
 };
 
 /**
@@ -159,15 +161,17 @@ export function embeddedListen(db: Db): Listen | undefined {
 }
 
 export function createDb(options: DbOptions): Db {
+  const { onQuery } = options;
+  const log = onQuery ? { log: (event: LogEvent) => onQuery(event.query.sql) } : {};
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // Without a listener, an idle client's error (e.g. PostgreSQL restarting) would crash the whole process.
     pool.on('error', (err) => options.onConnectionError?.(err));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...log });
   }
   const parsers = { [pg.types.builtins.INT8]: parseInt8 };
   const pglite = options.dataDir === 'memory://' ? new PGlite({ parsers }) : new PGlite(options.dataDir, { parsers });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), ...log });
   embedded.set(db, async (channel, onPayload) => {
     const stop = await pglite.listen(channel, onPayload);
     return () => stop();

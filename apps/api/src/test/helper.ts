@@ -36,7 +36,11 @@ export const NO_WEB_DIST = mkdtempSync(join(tmpdir(), 'fd-noweb-'));
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  { ledgerCheckOnClose = true, twoRoles = false }: { ledgerCheckOnClose?: boolean; twoRoles?: boolean } = {},
+  {
+    ledgerCheckOnClose = true,
+    twoRoles = false,
+    onQuery,
+  }: { ledgerCheckOnClose?: boolean; twoRoles?: boolean; onQuery?: (sql: string) => void } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env.DATABASE_URL;
   let dbName: string | undefined;
@@ -83,7 +87,7 @@ export async function buildTestApp(
     ...(roles ? { MIGRATION_DATABASE_URL: roles.ownerUrl } : {}),
     ...env,
   });
-  const app = await buildApp(config);
+  const app = await buildApp(config, onQuery ? { onQuery } : {});
   await migrateFor(config, app.db);
   await seed(app.db, { operator: config.operator, timeZone: config.businessTimeZone, currency: config.currency });
   // As server.ts does at start: webhook secrets not in the environment exist before the first request.

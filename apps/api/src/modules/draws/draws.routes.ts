@@ -20,7 +20,9 @@ import { commonHeaders, errors } from '../../lib/schemas.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { DrawsContext } from './draws.service.ts';
 import { localBus, postgresBus } from './events.ts';
-import type { PeriodEvent, PeriodEventBus } from './events.ts';
+import type { PeriodEventBus } from './events.ts';
+import { liveEvents } from './live-events.ts';
+import type { LiveEvents } from './live-events.ts';
 import * as periods from './periods.service.ts';
 import { playGroups } from './play-items.service.ts';
 import { startScheduler } from './runner.ts';
@@ -38,6 +40,8 @@ declare module 'fastify' {
     startDrawScheduler: (opts?: { intervalMs?: number; now?: () => Date }) => Scheduler;
     /** Open live streams per IP and in total (SSE_MAX_PER_IP, SSE_MAX_TOTAL; in memory, per instance). */
     streamLimits: StreamLimits;
+    /** The live streams' fan-out: each event built once for every open stream of this instance. */
+    liveEvents: LiveEvents;
   }
 }
 
@@ -68,9 +72,12 @@ function drawsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) 
     schedulers.push(s);
     return s;
   });
+  const live = liveEvents({ db: app.db, bus, log: app.log, heartbeatMs: SSE_HEARTBEAT_MS });
+  app.decorate('liveEvents', live);
   const streams = new Set<() => void>();
   app.addHook('preClose', async () => {
     for (const end of streams) end();
+    live.close();
     await Promise.all(schedulers.map((s) => s.stop()));
   });
   app.addHook('onClose', async () => {
@@ -178,7 +185,7 @@ function drawsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) 
         release();
         throw new AppError('NOT_FOUND', { field: 'games_id' });
       }
-      const gameIds = new Set(games.map((g) => g.id));
+      const gameIds = games.map((g) => g.id);
 
       reply.hijack();
       const res = reply.raw;
@@ -189,48 +196,10 @@ function drawsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) 
         'x-accel-buffering': 'no',
       });
       let open = true;
-      const send = (event: string, data: unknown) => {
-        if (open) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      };
-      const sendTime = () => send('time', { server_time: Date.now() });
-      // Events of one stream are handled one after another, in order.
-      let queue: Promise<void> = Promise.resolve();
-      const onEvent = (e: PeriodEvent) => {
-        if (!gameIds.has(e.game_id) || e.kind === 'created') return;
-        const gameId = e.game_id;
-        queue = queue
-          .then(async () => {
-            if (!open) return;
-            if (e.kind === 'seal') {
-              send('seal', { games_id: gameId, issue: e.issue, server_time: Date.now() });
-            } else if (e.kind === 'settled') {
-              // The period's bets are settled and paid: clients refresh wallets and bet lists.
-              send('settled', { games_id: gameId, issue: e.issue });
-            } else if (e.kind === 'result') {
-              const record = await periods.verifyPeriod(app.db, gameId, e.issue);
-              send('result', {
-                games_id: gameId,
-                issue: record.issue,
-                result: record.result,
-                ...periods.resultZodiac(record.family, record.issue, record.result ?? []),
-                seed: record.seed,
-                commitment: record.commitment,
-                algorithm: record.algorithm,
-                draw_at: record.draw_at,
-              });
-              send('next', await periods.currentGame(app.db, gameId, new Date()));
-            } else {
-              send('period', await periods.currentGame(app.db, gameId, new Date()));
-            }
-          })
-          .catch((err: unknown) => request.log.warn({ err }, 'sse event failed'));
-      };
-      const heartbeat = setInterval(sendTime, SSE_HEARTBEAT_MS);
       let unsubscribe: (() => void) | undefined = undefined;
       const end = () => {
         if (!open) return;
         open = false;
-        clearInterval(heartbeat);
         unsubscribe?.();
         streams.delete(end);
         release();
@@ -240,28 +209,18 @@ function drawsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) 
       res.on('close', end);
       // A client gone during the games query closed its socket before the listener above: its slot goes now.
       if (request.raw.socket.destroyed) end();
+      if (!open) return;
       try {
-        unsubscribe = await bus.subscribe(onEvent);
+        // Every frame is built once for all streams (live-events.ts); this one only receives them.
+        unsubscribe = await live.subscribe(gameIds, (frame) => {
+          if (open) res.write(frame);
+        });
       } catch (err) {
         request.log.warn({ err }, 'sse subscribe failed');
         end();
         return;
       }
-      if (!open) {
-        unsubscribe();
-        return;
-      }
-      sendTime();
-      // Each game's current period, through the stream's queue so no event read later is sent before it.
-      queue = queue
-        .then(async () => {
-          for (const gameId of gameIds) {
-            if (!open) return;
-            const current = await periods.currentGame(app.db, gameId, new Date());
-            send('period', current);
-          }
-        })
-        .catch((err: unknown) => request.log.warn({ err }, 'sse event failed'));
+      if (!open) unsubscribe();
     },
   );
   done();

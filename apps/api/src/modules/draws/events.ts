@@ -23,7 +23,7 @@ export interface PeriodEventBus {
   /** Calls `listener` for each event; resolves (once listening) to the unsubscribe function. */
   subscribe(listener: (event: PeriodEvent) => void): Promise<() => void>;
   close(): Promise<void>;
-  /** How many listeners are subscribed in this process (SSE streams). */
+  /** How many listeners are subscribed in this process (the live streams' fan-out is one, while any stream is open). */
   listenerCount(): number;
 }
 

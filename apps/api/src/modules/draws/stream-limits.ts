@@ -1,8 +1,8 @@
 /**
  * Caps on concurrent live streams (GET /api/game/events), per client IP and in total. Each open stream holds a
- * socket, a bus listener and a heartbeat timer for as long as the client likes, so without a cap one client could
- * hold them by the thousand. Counted in memory, so the caps hold per API instance. A cap of 0 turns streaming off:
- * every client then polls.
+ * socket and a place in the fan-out (live-events.ts) for as long as the client likes, so without a cap one client
+ * could hold them by the thousand. Counted in memory, so the caps hold per API instance. A cap of 0 turns streaming
+ * off: every client then polls.
  */
 export type StreamLimits = {
   /** Reserves a slot for `ip`; returns its release (idempotent), or null when a cap is reached. */
