@@ -23,6 +23,8 @@ import homeRoutes from './modules/home/home.routes.ts';
 import gamesRoutes from './modules/games/games.routes.ts';
 import drawsPlugin from './modules/draws/draws.routes.ts';
 import betsPlugin from './modules/bets/bets.routes.ts';
+import { settleDrawnPeriods } from './modules/bets/settlement.service.ts';
+import { setPeriodSettler } from './modules/draws/settler.ts';
 import walletRoutes from './modules/wallet/wallet.routes.ts';
 import rechargeRoutes from './modules/recharge/recharge.routes.ts';
 import withdrawRoutes from './modules/withdraw/withdraw.routes.ts';
@@ -100,6 +102,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(gamesRoutes);
   await app.register(drawsPlugin);
   await app.register(betsPlugin);
+  // The draw scheduler's settle loop settles bets; draws does not import bets (bets builds on periods).
+  setPeriodSettler(app.db, (db, now, events) => settleDrawnPeriods(db, now, { events }));
   await app.register(walletRoutes);
   await app.register(rechargeRoutes);
   await app.register(withdrawRoutes);
