@@ -4,6 +4,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { storableValidatorCompiler } from './lib/validator.ts';
+import { loggerOptions, OneLinePerRequest } from './lib/logger.ts';
 import configPlugin from './plugins/config.ts';
 import dbPlugin from './plugins/db.ts';
 import i18nPlugin from './plugins/i18n.ts';
@@ -33,14 +34,20 @@ import auditRoutes from './modules/audit/audit.routes.ts';
 import protectionRoutes from './modules/protection/protection.routes.ts';
 import webRoutes from './modules/web/web.routes.ts';
 
-export type BuildOptions = { logger?: FastifyServerOptions['logger'] };
+export type BuildOptions = {
+  logger?: FastifyServerOptions['logger'];
+  /** One pretty line per request (lib/logger.ts); by default when stdout is a terminal and no logger is given. */
+  pretty?: boolean;
+};
 
 /** Requests larger than this are refused with 413 before they are parsed; every body of the API is small. */
 const BODY_LIMIT = 64 * 1024;
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const pretty = opts.pretty ?? (opts.logger === undefined && process.stdout.isTTY === true);
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    logger: opts.logger ?? loggerOptions(config.logLevel, pretty),
+    ...(pretty ? { logController: new OneLinePerRequest() } : {}),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     // Ids for log correlation; not secrets, so fastify's counter is enough.
@@ -53,6 +60,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.decorate('oneLinePerRequest', pretty);
   app.setValidatorCompiler(storableValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
