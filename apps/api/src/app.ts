@@ -4,6 +4,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { storableValidatorCompiler } from './lib/validator.ts';
+import { loggerOptions, OneLinePerRequest } from './lib/logger.ts';
 import configPlugin from './plugins/config.ts';
 import dbPlugin from './plugins/db.ts';
 import i18nPlugin from './plugins/i18n.ts';
@@ -23,6 +24,8 @@ import homeRoutes from './modules/home/home.routes.ts';
 import gamesRoutes from './modules/games/games.routes.ts';
 import drawsPlugin from './modules/draws/draws.routes.ts';
 import betsPlugin from './modules/bets/bets.routes.ts';
+import { settleDrawnPeriods } from './modules/bets/settlement.service.ts';
+import { setPeriodSettler } from './modules/draws/settler.ts';
 import walletRoutes from './modules/wallet/wallet.routes.ts';
 import rechargeRoutes from './modules/recharge/recharge.routes.ts';
 import withdrawRoutes from './modules/withdraw/withdraw.routes.ts';
@@ -35,14 +38,18 @@ export type BuildOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Told of every database statement (tests count what an operation costs). */
   onQuery?: (sql: string) => void;
+  /** One pretty line per request (lib/logger.ts); by default when stdout is a terminal and no logger is given. */
+  pretty?: boolean;
 };
 
 /** Requests larger than this are refused with 413 before they are parsed; every body of the API is small. */
 const BODY_LIMIT = 64 * 1024;
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const pretty = opts.pretty ?? (opts.logger === undefined && process.stdout.isTTY === true);
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    logger: opts.logger ?? loggerOptions(config.logLevel, pretty),
+    ...(pretty ? { logController: new OneLinePerRequest() } : {}),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     // Ids for log correlation; not secrets, so fastify's counter is enough.
@@ -55,6 +62,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.decorate('oneLinePerRequest', pretty);
   app.setValidatorCompiler(storableValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -104,6 +112,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(gamesRoutes);
   await app.register(drawsPlugin);
   await app.register(betsPlugin);
+  // The draw scheduler's settle loop settles bets; draws does not import bets (bets builds on periods).
+  setPeriodSettler(app.db, (db, now, events) => settleDrawnPeriods(db, now, { events }));
   await app.register(walletRoutes);
   await app.register(rechargeRoutes);
   await app.register(withdrawRoutes);

@@ -96,7 +96,7 @@ export type WithdrawSettings = z.infer<typeof withdrawSettings>;
  * itself when the site generated it (to configure at the provider); `simulate`: the operator may complete a payment
  * through it (the sandbox).
  */
-export const paymentProviderInfo = z.object({
+const paymentProviderInfo = z.object({
   name: z.string(),
   secret_source: z.enum(['env', 'generated']),
   secret: z.string().nullable(),

@@ -27,11 +27,11 @@ export const betRequest = z.object({
 });
 export type BetRequest = z.infer<typeof betRequest>;
 
-export const BET_STATUSES = ['unsettled', 'won', 'lost', 'push', 'void'] as const;
+const BET_STATUSES = ['unsettled', 'won', 'lost', 'push', 'void'] as const;
 export type BetStatus = (typeof BET_STATUSES)[number];
 
 /** One line of a slip as placed: the odds are fixed at placement (decimal for display, ten-thousandths exact). */
-export const betItem = z.object({
+const betItem = z.object({
   id: z.number().int(),
   play_id: z.number().int(),
   code: z.string(),
@@ -81,7 +81,6 @@ export const periodVoidRequest = z.object({
   issue: z.string({ error: 'REQUIRED_FIELDS' }).regex(ISSUE_PATTERN, 'NOT_FOUND'),
   reason: z.string({ error: 'REASON_REQUIRED' }).trim().min(1, 'REASON_REQUIRED').max(500, 'VALIDATION_FAILED'),
 });
-export type PeriodVoidRequest = z.infer<typeof periodVoidRequest>;
 
 export const periodVoidResult = z.object({
   games_id: z.number().int(),

@@ -7,12 +7,11 @@ export const required = {
 };
 
 /** Paged lists: `page` is 1-based, `limit` capped; a page past the end is an empty list. */
-export const PAGE_LIMIT_MAX = 50;
+const PAGE_LIMIT_MAX = 50;
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(20),
 });
-export type PageQuery = z.infer<typeof pageQuery>;
 
 export function paged<T extends z.ZodType>(item: T) {
   return z.object({ list: z.array(item), page: z.number().int(), limit: z.number().int(), has_more: z.boolean() });

@@ -17,9 +17,5 @@ export const errorEnvelope = z.object({
   error: z.enum(ERROR_KEYS as [string, ...string[]]),
   field: z.string().optional(),
 });
-export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
-
-/** A redirect instruction: the client navigates, same window, to `data` if its origin is allow-listed. */
-export const redirectEnvelope = z.object({ code: z.literal(301), msg: z.string(), data: z.string() });
 
 export type Envelope<T> = { code: number; msg: string; data: T; error?: string; field?: string };

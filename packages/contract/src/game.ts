@@ -31,18 +31,15 @@ const queryId = queryRowId('NOT_FOUND');
 /** Issue numbers: `YYYYMMDD-NNNN`, the business date of the draw and its slot in the day. */
 export const ISSUE_PATTERN = /^\d{8}-\d{4}$/;
 
-export const PERIOD_STATUSES = ['scheduled', 'open', 'sealed', 'drawn', 'settled', 'void'] as const;
+const PERIOD_STATUSES = ['scheduled', 'open', 'sealed', 'drawn', 'settled', 'void'] as const;
 export type PeriodStatus = (typeof PERIOD_STATUSES)[number];
 
 export const gameIdQuery = z.object({ games_id: queryId });
-export type GameIdQuery = z.infer<typeof gameIdQuery>;
 
 /** GET /api/game/events: one game's stream, or every enabled game's when `games_id` is left out (the lobby). */
 export const gameEventsQuery = z.object({ games_id: queryId.optional() });
-export type GameEventsQuery = z.infer<typeof gameEventsQuery>;
 
 export const playItemsQuery = z.object({ group_id: queryId });
-export type PlayItemsQuery = z.infer<typeof playItemsQuery>;
 
 export const historyQuery = z.object({
   games_id: queryId,
@@ -56,7 +53,6 @@ export const historyQuery = z.object({
     .default(20)
     .transform((n) => Math.min(n, 50)),
 });
-export type HistoryQuery = z.infer<typeof historyQuery>;
 
 export const verifyQuery = z.object({
   games_id: queryId,
@@ -65,10 +61,9 @@ export const verifyQuery = z.object({
     .max(20, 'VALIDATION_FAILED')
     .regex(ISSUE_PATTERN, 'VALIDATION_FAILED'),
 });
-export type VerifyQuery = z.infer<typeof verifyQuery>;
 
 /** A play the player can bet on, odds decimal (1.98) and in ten-thousandths (19800), stakes in minor units. */
-export const playItem = z.object({
+const playItem = z.object({
   id: z.number().int(),
   code: z.string(),
   name: z.string(),

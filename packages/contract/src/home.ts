@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
-export const carouselItem = z.object({ image: z.string(), url: z.string().nullable(), title: z.string() });
+const carouselItem = z.object({ image: z.string(), url: z.string().nullable(), title: z.string() });
 export type CarouselItem = z.infer<typeof carouselItem>;
 
 /** A real settled win: nickname masked, amount in minor units, time in epoch ms. Never invented. */
-export const winningItem = z.object({
+const winningItem = z.object({
   nickname: z.string(),
   game_code: z.string(),
   game_name: z.string(),

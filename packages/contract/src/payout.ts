@@ -5,7 +5,7 @@ export const CRYPTO_COINS = ['USDT-TRC20', 'USDT-ERC20'] as const;
 export const cryptoCoin = z.enum(CRYPTO_COINS, { error: 'VALIDATION_FAILED' });
 export type CryptoCoin = z.infer<typeof cryptoCoin>;
 
-export const PIX_KEY_TYPES = ['cpf', 'cnpj', 'email', 'phone', 'random'] as const;
+const PIX_KEY_TYPES = ['cpf', 'cnpj', 'email', 'phone', 'random'] as const;
 export type PixKeyType = (typeof PIX_KEY_TYPES)[number];
 
 const text = (max: number) => z.string(required).trim().min(1, 'REQUIRED_FIELDS').max(max, 'VALIDATION_FAILED');

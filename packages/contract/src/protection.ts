@@ -14,7 +14,7 @@ export const EXCLUSION_KINDS = [
   'exclusion_1y',
   'exclusion_5y',
 ] as const;
-export const exclusionKind = z.enum(EXCLUSION_KINDS, required);
+const exclusionKind = z.enum(EXCLUSION_KINDS, required);
 export type ExclusionKind = z.infer<typeof exclusionKind>;
 
 /** A running break: `self_exclusion` false for a time-out. Times are epoch milliseconds. */
@@ -27,7 +27,7 @@ export const activeExclusion = z.object({
 export type ActiveExclusion = z.infer<typeof activeExclusion>;
 
 /** One choice as it would apply now: when it would end, and whether it may be chosen (it must end later). */
-export const exclusionChoice = z.object({
+const exclusionChoice = z.object({
   kind: exclusionKind,
   self_exclusion: z.boolean(),
   ends_at: z.number().int(),

@@ -33,7 +33,3 @@ export function normalizeBankCardNumber(input: string): string | null {
   if (isCardNetworkNumber(digits) && !luhnValid(digits)) return null;
   return digits;
 }
-
-export function isBankCardNumber(input: string): boolean {
-  return normalizeBankCardNumber(input) !== null;
-}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { minor, MoneyError } from './money.ts';
-import { checkWithdrawalFeeRule, NO_WITHDRAWAL_FEE, withdrawalFee, type WithdrawalFeeRule } from './fees.ts';
+import { checkWithdrawalFeeRule, withdrawalFee, type WithdrawalFeeRule } from './fees.ts';
 
 const rule = (percentBps: number, fixed: number, min: number, max: number | null): WithdrawalFeeRule => ({
   percentBps,
@@ -9,6 +9,7 @@ const rule = (percentBps: number, fixed: number, min: number, max: number | null
   min: minor(min),
   max: max === null ? null : minor(max),
 });
+const NO_WITHDRAWAL_FEE = rule(0, 0, 0, null);
 
 describe('withdrawalFee', () => {
   it('adds the fixed part to the percentage rounded up', () => {

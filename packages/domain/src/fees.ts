@@ -13,13 +13,6 @@ export type WithdrawalFeeRule = {
   readonly max: Minor | null;
 };
 
-export const NO_WITHDRAWAL_FEE: WithdrawalFeeRule = {
-  percentBps: 0,
-  fixed: 0 as Minor,
-  min: 0 as Minor,
-  max: null,
-};
-
 /** Throws MoneyError when the rule cannot be applied: negative or fractional parts, or max below min. */
 export function checkWithdrawalFeeRule(rule: WithdrawalFeeRule): WithdrawalFeeRule {
   if (!Number.isSafeInteger(rule.percentBps) || rule.percentBps < 0) {

@@ -3,7 +3,6 @@ import fc from 'fast-check';
 import { minor } from './money.ts';
 import {
   accountKey,
-  bonusCredited,
   checkLedger,
   demoGrant,
   depositCredited,
@@ -163,9 +162,8 @@ describe('cashier movements', () => {
     });
   });
 
-  it('demo grant and bonus', () => {
+  it('demo grant', () => {
     expect(deltas(demoGrant(3, minor(500_000)))).toEqual({ demo_source: -500_000, 'player_demo:3': 500_000 });
-    expect(deltas(bonusCredited(3, minor(700)))).toEqual({ bonus: -700, 'player_cash:3': 700 });
   });
 
   it('cash bets move against the house, demo bets only against demo_source', () => {

@@ -24,13 +24,7 @@ export type HouseAccountKind = 'house' | 'deposits_clearing' | 'fees' | 'bonus' 
 export type LedgerAccountKind = PlayerAccountKind | HouseAccountKind;
 
 export const PLAYER_ACCOUNT_KINDS: readonly PlayerAccountKind[] = ['player_cash', 'player_demo', 'withdrawals_pending'];
-export const HOUSE_ACCOUNT_KINDS: readonly HouseAccountKind[] = [
-  'house',
-  'deposits_clearing',
-  'fees',
-  'bonus',
-  'demo_source',
-];
+const HOUSE_ACCOUNT_KINDS: readonly HouseAccountKind[] = ['house', 'deposits_clearing', 'fees', 'bonus', 'demo_source'];
 
 export type LedgerAccountRef =
   | { readonly kind: PlayerAccountKind; readonly userId: number }
@@ -187,15 +181,6 @@ export function demoGrant(userId: number, amount: Minor): LedgerTransaction {
   return ledgerTransaction('demo_grant', [
     { account: houseAccount('demo_source'), amount: -a },
     { account: playerAccount('player_demo', userId), amount: a },
-  ]);
-}
-
-/** A promotion paid in cash: bonus → player_cash. */
-export function bonusCredited(userId: number, amount: Minor): LedgerTransaction {
-  const a = positive('bonus', amount);
-  return ledgerTransaction('bonus', [
-    { account: houseAccount('bonus'), amount: -a },
-    { account: playerAccount('player_cash', userId), amount: a },
   ]);
 }
 

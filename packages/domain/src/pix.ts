@@ -15,7 +15,7 @@ export class PixError extends Error {
   }
 }
 
-export const PIX_GUI = 'br.gov.bcb.pix';
+const PIX_GUI = 'br.gov.bcb.pix';
 
 /** CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF, no reflection, no final xor) of the UTF-8 bytes of `text`. */
 export function crc16ccitt(text: string): number {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { reportRange, REPORT_RANGES, type ReportRange } from './report-range.ts';
+import { reportRange, type ReportRange } from './report-range.ts';
+
+const REPORT_RANGES: readonly ReportRange[] = ['today', 'yesterday', 'before_yesterday', 'last7'];
 
 const iso = (range: ReportRange, now: string, zone: string) => {
   const { from, to } = reportRange(range, new Date(now), zone);

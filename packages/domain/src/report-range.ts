@@ -8,8 +8,6 @@ import { DAY_MS, wallClock } from './time-zone.ts';
 
 export type ReportRange = 'today' | 'yesterday' | 'before_yesterday' | 'last7';
 
-export const REPORT_RANGES: readonly ReportRange[] = ['today', 'yesterday', 'before_yesterday', 'last7'];
-
 /** Each range as days relative to today: from the start of `first` to the start of `end`. */
 const DAYS: Readonly<Record<ReportRange, { readonly first: number; readonly end: number }>> = {
   today: { first: 0, end: 1 },

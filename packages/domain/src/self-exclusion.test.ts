@@ -6,7 +6,6 @@ import {
   EXCLUSION_KINDS,
   exclusionEnd,
   isExclusionActive,
-  isExclusionKind,
   isSelfExclusion,
   latestExclusion,
   type Exclusion,
@@ -26,9 +25,6 @@ describe('the choices', () => {
   it('are three time-outs and three self-exclusions of at least six months', () => {
     expect(EXCLUSION_KINDS.filter((k) => !isSelfExclusion(k))).toEqual(['timeout_24h', 'timeout_7d', 'timeout_30d']);
     expect(EXCLUSION_KINDS.filter(isSelfExclusion)).toEqual(['exclusion_6m', 'exclusion_1y', 'exclusion_5y']);
-    expect(isExclusionKind('timeout_7d')).toBe(true);
-    expect(isExclusionKind('timeout_1h')).toBe(false);
-    expect(isExclusionKind(undefined)).toBe(false);
   });
 });
 

@@ -30,10 +30,6 @@ const LENGTHS: Record<ExclusionKind, { hours: number } | { months: number }> = {
   exclusion_5y: { months: 60 },
 };
 
-export function isExclusionKind(value: unknown): value is ExclusionKind {
-  return typeof value === 'string' && (EXCLUSION_KINDS as readonly string[]).includes(value);
-}
-
 /** A self-exclusion (months or years) rather than a time-out (hours or days). */
 export function isSelfExclusion(kind: ExclusionKind): boolean {
   return 'months' in LENGTHS[kind];

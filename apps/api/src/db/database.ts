@@ -123,7 +123,6 @@ export interface Database {
 export type Db = Kysely<Database>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
-export type GameRow = Selectable<GamesTable>;
 
 /**
  * bigint (int8) columns — balances, amounts, counts — as JS numbers. Every amount is a safe integer (money.ts), so a
@@ -146,10 +145,6 @@ export type DbOptions = {
   onQuery?: (sql: string) => void;
 };
 
-/**
- * PostgreSQL when DATABASE_URL is set (a real site), else embedded PGlite under dataDir (a demo that needs no
- * server). One SQL dialect either way. 'memory://' gives a throw-away in-memory PGlite for tests.
- */
 /** Calls `onPayload` for each notification on `channel` (NOTIFY, after its transaction commits); resolves to stop. */
 export type Listen = (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
 
@@ -160,6 +155,10 @@ export function embeddedListen(db: Db): Listen | undefined {
   return embedded.get(db);
 }
 
+/**
+ * PostgreSQL when DATABASE_URL is set (a real site), else embedded PGlite under dataDir (a demo that needs no
+ * server). One SQL dialect either way. 'memory://' gives a throw-away in-memory PGlite for tests.
+ */
 export function createDb(options: DbOptions): Db {
   const { onQuery } = options;
   const log = onQuery ? { log: (event: LogEvent) => onQuery(event.query.sql) } : {};

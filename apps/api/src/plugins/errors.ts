@@ -5,6 +5,7 @@ import { ERRORS, isAllowedRedirect, isErrorKey, resolveLang } from '@fairdraw/co
 import type { ErrorKey, Lang } from '@fairdraw/contract';
 import { AppError } from '../lib/app-error.ts';
 import type { MessageParam } from '../lib/app-error.ts';
+import { logRefusal } from '../lib/logger.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -115,7 +116,7 @@ export default fp(
     const handleError = (err: unknown, request: FastifyRequest, reply: FastifyReply) => {
       const c = classifyError(err);
       if (c.status >= 500) request.log.error({ err }, 'request failed');
-      else request.log.info({ key: c.key, field: c.field }, 'request refused');
+      else logRefusal(request, c.key, c.field);
       return sendError(request, reply, c);
     };
     app.decorate('sendError', handleError);

@@ -23,7 +23,6 @@ declare module 'fastify' {
   }
 }
 
-/** The API's texts are the contract's error catalogues, the same words the web shows. */
 /** The contract's catalogues (one JSON file per language), the same words the web shows. */
 const ERROR_MESSAGES: Record<Lang, Record<ErrorKey, string>> = { th, en, 'zh-cn': zhCn, 'zh-hk': zhHk, vi, pt };
 

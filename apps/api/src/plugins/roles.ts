@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../lib/app-error.ts';
+import { requireOperator, requirePlayer } from '../lib/route-helpers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,18 +16,14 @@ declare module 'fastify' {
 
 export default fp(
   (app, _opts, done) => {
-    app.decorate('requireOperator', (request: FastifyRequest) => {
-      if (!request.user) return Promise.reject(new AppError('LOGIN_REQUIRED'));
-      if (request.user.role !== 'operator') return Promise.reject(new AppError('FORBIDDEN'));
-      return Promise.resolve();
-    });
-    app.decorate('requirePlayer', (request: FastifyRequest) => {
-      if (!request.user) return Promise.reject(new AppError('LOGIN_REQUIRED'));
-      if (request.user.isGuest || request.user.role === 'guest')
-        return Promise.reject(new AppError('DEMO_NOT_ALLOWED'));
-      if (request.user.role !== 'player') return Promise.reject(new AppError('FORBIDDEN'));
-      return Promise.resolve();
-    });
+    // The check throws an AppError; thrown inside the executor, it becomes the rejection Fastify answers with.
+    const guard = (check: (user: FastifyRequest['user']) => unknown) => (request: FastifyRequest) =>
+      new Promise<void>((resolve) => {
+        check(request.user);
+        resolve();
+      });
+    app.decorate('requireOperator', guard(requireOperator));
+    app.decorate('requirePlayer', guard(requirePlayer));
     done();
   },
   { name: 'roles', dependencies: ['auth', 'errors'] },

@@ -11,7 +11,7 @@ import { createHash, createHmac } from 'node:crypto';
 import type { GameFamily, OutcomeOf } from '../games/outcome.ts';
 
 export const FD1 = 'fd1';
-export const SEED_BYTES = 32;
+const SEED_BYTES = 32;
 
 export class DrawError extends Error {}
 

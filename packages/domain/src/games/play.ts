@@ -45,7 +45,7 @@ export function playBuilder<F extends GameFamily, R>(family: F) {
   ): PlayDefinition<F, R> => ({ code, family, group, name, nameKey, nameParams, odds: odds(decimalOdds), rule });
 }
 
-export function isOdd(value: number): boolean {
+function isOdd(value: number): boolean {
   return value % 2 === 1;
 }
 

@@ -19,7 +19,7 @@ import type { SscOutcome } from './outcome.ts';
 export type SscThree = 'front' | 'middle' | 'back';
 export type SscPattern = 'leopard' | 'straight' | 'pair' | 'half-straight' | 'mixed';
 
-export const SSC_PATTERNS: readonly SscPattern[] = ['leopard', 'straight', 'pair', 'half-straight', 'mixed'];
+const SSC_PATTERNS: readonly SscPattern[] = ['leopard', 'straight', 'pair', 'half-straight', 'mixed'];
 
 export type SscRule =
   | { readonly kind: 'position-number'; readonly position: number; readonly digit: number }

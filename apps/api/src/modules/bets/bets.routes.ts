@@ -16,7 +16,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { errors, sessionHeaders } from '../../lib/schemas.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { idempotencyOf, idempotentHeaders, storedAnswer } from '../../plugins/idempotency.ts';
-import { actorOf } from '../recharge/recharge.routes.ts';
+import { actorOf } from '../../lib/route-helpers.ts';
 import { createBatchQueue } from '../../lib/batch-queue.ts';
 import { createBetCatalog } from './bet-catalog.ts';
 import * as bets from './bets.service.ts';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { API, depositDecisionRequest, envelope, paymentProviders } from '@fairdraw/contract';
 import { commonHeaders, errors, sessionHeaders } from '../../lib/schemas.ts';
-import { actorOf } from '../recharge/recharge.routes.ts';
+import { actorOf } from '../../lib/route-helpers.ts';
 import { confirmSandboxPayment, handleWebhook, listProviders, providers } from './payments.service.ts';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from './payment-provider.ts';
 

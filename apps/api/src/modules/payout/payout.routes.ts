@@ -2,7 +2,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API, addPayoutRequest, deletePayoutRequest, envelope, payoutMethod } from '@fairdraw/contract';
 import { errors, sessionHeaders } from '../../lib/schemas.ts';
-import { playerOf } from '../security/player-only.ts';
+import { playerOf } from '../../lib/route-helpers.ts';
 import * as payout from './payout.service.ts';
 
 /** The player's payout methods: bank cards, crypto wallets, PIX keys. */

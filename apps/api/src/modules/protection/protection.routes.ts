@@ -1,7 +1,7 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { API, envelope, excludeRequest, protectionState } from '@fairdraw/contract';
 import { errors, sessionHeaders } from '../../lib/schemas.ts';
-import { playerOf } from '../security/player-only.ts';
+import { playerOf } from '../../lib/route-helpers.ts';
 import { exclude, getProtection } from './protection.service.ts';
 
 /**

@@ -77,10 +77,6 @@ export async function activeExclusion(db: Db, userId: number, now: Date): Promis
 }
 
 /**
- * The refusal for a player on a break: 403 SELF_EXCLUDED with `until`, the end in the business time zone
- * ('2027-05-22 14:05 (UTC+07:00)'), which the translated message names.
- */
-/**
  * The end of a break as messages tell it: in the business time zone, in the words and calendar of the answer's
  * language (as the /my screen shows it), seconds rounded up so the time told is never before the real end.
  */
@@ -89,6 +85,10 @@ function breakEnd(endsAt: number, timeZone: string): (lang: Lang) => string {
   return (lang) => formatInstant(minute, lang, timeZone, { withYear: true });
 }
 
+/**
+ * The refusal for a player on a break: 403 SELF_EXCLUDED with `until`, the end in the business time zone
+ * ('2027-05-22 14:05 (UTC+07:00)'), which the translated message names.
+ */
 export function exclusionError(exclusion: Pick<RunningExclusion, 'endsAt'>, timeZone: string): AppError {
   return new AppError('SELF_EXCLUDED', { params: { until: breakEnd(exclusion.endsAt.getTime(), timeZone) } });
 }

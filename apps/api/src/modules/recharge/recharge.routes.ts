@@ -15,19 +15,8 @@ import {
 } from '@fairdraw/contract';
 import { errors, sessionHeaders } from '../../lib/schemas.ts';
 import { idempotentHeaders } from '../../plugins/idempotency.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import type { AuditActor } from '../audit/audit.service.ts';
+import { actorOf, sessionUserOf } from '../../lib/route-helpers.ts';
 import * as recharge from './recharge.service.ts';
-
-function userOf(request: { user: SessionUser | null }): SessionUser {
-  if (!request.user) throw new Error('requireSession did not set the user');
-  return request.user;
-}
-
-export function actorOf(request: { user: SessionUser | null }): AuditActor {
-  const user = userOf(request);
-  return { userId: user.id, account: user.account };
-}
 
 const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
   const player = [app.requireSession, app.requirePlayer];
@@ -69,7 +58,7 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
       await app.exactlyOnce(request, reply, (commit) =>
         recharge.submitDeposit(
           app.db,
-          userOf(request),
+          sessionUserOf(request),
           request.body,
           app.config.currency,
           app.config.businessTimeZone,
@@ -97,7 +86,7 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
       reply.ok(
         await recharge.listOwnDeposits(
           app.db,
-          userOf(request).id,
+          sessionUserOf(request).id,
           request.query,
           app.config.businessTimeZone,
           new Date(),

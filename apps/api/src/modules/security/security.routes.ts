@@ -4,7 +4,7 @@ import { API, changePasswordRequest, envelope, fundPasswordRequest } from '@fair
 import { errors, sessionHeaders } from '../../lib/schemas.ts';
 import { changePassword } from './password.service.ts';
 import { setFundPassword } from './fund-password.service.ts';
-import { playerOf } from './player-only.ts';
+import { playerOf } from '../../lib/route-helpers.ts';
 
 /** Login password change and the fund (withdrawal) password. */
 const securityRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {

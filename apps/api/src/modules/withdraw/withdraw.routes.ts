@@ -13,8 +13,7 @@ import {
 } from '@fairdraw/contract';
 import { errors, sessionHeaders } from '../../lib/schemas.ts';
 import { idempotentHeaders } from '../../plugins/idempotency.ts';
-import { actorOf } from '../recharge/recharge.routes.ts';
-import { playerOf } from '../security/player-only.ts';
+import { actorOf, playerOf } from '../../lib/route-helpers.ts';
 import { getWithdrawSettings } from '../wallet/wallet.service.ts';
 import * as withdraw from './withdraw.service.ts';
 

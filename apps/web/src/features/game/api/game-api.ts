@@ -46,14 +46,6 @@ export const useHistory = (gameId: number, limit?: number) =>
     enabled: gameId > 0,
   });
 
-/** The five most recent draws (a strip under the header). */
-export const useRecentDraws = (gameId: number) =>
-  useQuery({
-    queryKey: [...historyKey(gameId), 'recent'],
-    queryFn: () => apiRequest<{ list: HistoryItem[] }>(API.history, { query: { games_id: gameId, page: 1, limit: 5 } }),
-    enabled: gameId > 0,
-  });
-
 export const verifyDraw = (gameId: number, issue: string) =>
   apiRequest<VerifyRecord>(API.verify, { query: { games_id: gameId, issue } });
 
