@@ -35,8 +35,7 @@ import { writeAudit } from '../audit/audit.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { postWalletBatch } from '../ledger/ledger.service.ts';
 import * as betsRepo from './bets.repository.ts';
-import type { PeriodEventBus } from '../draws/events.ts';
-import { parseIssue } from '../draws/schedule.ts';
+import { parseIssue, type PeriodEventBus } from '../draws/draws.service.ts';
 
 export type SettleReport = { periods: number; slips: number };
 

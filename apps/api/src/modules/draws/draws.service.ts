@@ -21,6 +21,12 @@ import type { PeriodEvent, PeriodEventBus } from './events.ts';
 import { effectiveSchedule, upcomingSlots } from './schedule.ts';
 import type { Schedule } from './schedule.ts';
 
+// What other modules need of draws (issue numbers, the period event bus, Mark Six all-in templates) goes out
+// through this service, the module's one door (eslint-rules/boundaries.js).
+export { parseIssue } from './schedule.ts';
+export type { PeriodEventBus } from './events.ts';
+export { ALL_IN_TEMPLATES } from './draws.seed.ts';
+
 export type DrawsContext = {
   /** BUSINESS_TIME_ZONE: the zone of issue numbers when a schedule names none. */
   readonly timeZone: string;
