@@ -18,6 +18,7 @@ import {
 } from '@fairdraw/contract';
 import { commonHeaders, errors } from '../../lib/schemas.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { streamGames } from './draws.repository.ts';
 import type { DrawsContext } from './draws.service.ts';
 import { localBus, postgresBus } from './events.ts';
 import type { PeriodEventBus } from './events.ts';
@@ -167,16 +168,7 @@ function drawsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) 
       const only = request.query.games_id;
       let games: { id: number }[];
       try {
-        games =
-          only === undefined
-            ? await app.db
-                .selectFrom('games')
-                .select('id')
-                .where('enabled', '=', true)
-                .orderBy('sort')
-                .orderBy('id')
-                .execute()
-            : await app.db.selectFrom('games').select('id').where('id', '=', only).execute();
+        games = await streamGames(app.db, only);
       } catch (err) {
         release();
         throw err;

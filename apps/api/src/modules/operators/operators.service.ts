@@ -2,11 +2,11 @@ import { randomInt } from 'node:crypto';
 import { mkdir, open, rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { sql } from 'kysely';
 import { ACCOUNT_RE, LOGIN_PASSWORD_MAX, LOGIN_PASSWORD_MIN } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { AVATARS } from '../accounts/accounts.service.ts';
+import * as repo from './operators.repository.ts';
 
 /** Under DATA_DIR: where the first start writes the generated operator password (mode 0600, never overwritten). */
 export const OPERATOR_PASSWORD_FILE = 'operator-password.txt';
@@ -32,28 +32,13 @@ export async function createOperator(db: Db, account: string, password: string):
   }
   const hash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom('users')
-      .select(['id', 'role'])
-      .where(sql<string>`lower(account)`, '=', name.toLowerCase())
-      .forUpdate()
-      .executeTakeFirst();
+    const existing = await repo.lockUserByAccount(trx, name);
     if (existing) {
       if (existing.role !== 'operator') throw new OperatorError(`account ${name} exists and is not an operator`);
-      await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', existing.id).execute();
+      await repo.setPasswordHash(trx, existing.id, hash);
       return 'updated';
     }
-    await trx
-      .insertInto('users')
-      .values({
-        account: name,
-        password_hash: hash,
-        nickname: name,
-        avatar: AVATARS[0] ?? '/art/avatars/1.svg',
-        role: 'operator',
-        is_guest: false,
-      })
-      .execute();
+    await repo.insertOperator(trx, name, hash, AVATARS[0] ?? '/art/avatars/1.svg');
     return 'created';
   });
 }
@@ -90,27 +75,11 @@ export async function ensureFirstOperator(db: Db, passwordFile: string | undefin
   let written = false;
   try {
     return await db.transaction().execute(async (trx): Promise<FirstOperator> => {
-      await sql`select pg_advisory_xact_lock(hashtext('fairdraw.first_operator'))`.execute(trx);
-      const any = await trx.selectFrom('users').select('id').where('role', '=', 'operator').limit(1).executeTakeFirst();
-      if (any) return { kind: 'not-needed' };
-      const taken = await trx
-        .selectFrom('users')
-        .select('id')
-        .where(sql<string>`lower(account)`, '=', 'operator')
-        .executeTakeFirst();
-      if (taken) return { kind: 'not-needed' };
+      await repo.lockFirstOperatorCheck(trx);
+      if (await repo.anyOperatorExists(trx)) return { kind: 'not-needed' };
+      if (await repo.accountExists(trx, 'operator')) return { kind: 'not-needed' };
       if (passwordFile === undefined) return { kind: 'no-file' };
-      await trx
-        .insertInto('users')
-        .values({
-          account: 'operator',
-          password_hash: hash,
-          nickname: 'operator',
-          avatar: AVATARS[0] ?? '/art/avatars/1.svg',
-          role: 'operator',
-          is_guest: false,
-        })
-        .execute();
+      await repo.insertOperator(trx, 'operator', hash, AVATARS[0] ?? '/art/avatars/1.svg');
       await mkdir(dirname(passwordFile), { recursive: true, mode: 0o700 });
       let file: FileHandle;
       try {
