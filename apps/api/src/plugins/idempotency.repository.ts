@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 
 /** An idempotency key as stored (plugins/idempotency.ts). */
@@ -68,4 +69,17 @@ export async function recordAnswer(
     .returning('key')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Deletes up to `limit` keys older than `ageMs`, oldest first; returns how many. Age is measured on the database's
+ * clock, the one that stamped created_at.
+ */
+export async function deleteKeysOlderThan(db: Db, ageMs: number, limit: number): Promise<number> {
+  const result = await sql`
+    delete from idempotency_keys where (user_id, key) in (
+      select user_id, key from idempotency_keys
+      where created_at < now() - make_interval(secs => ${ageMs / 1000})
+      order by created_at limit ${limit})`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }

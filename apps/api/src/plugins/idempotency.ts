@@ -37,7 +37,6 @@
  */
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { sql } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER, idempotencyKey, resolveLang } from '@fairdraw/contract';
 import { z } from 'zod';
@@ -63,17 +62,9 @@ export const idempotentHeaders = sessionHeaders.extend({
  */
 export const IDEMPOTENCY_RETENTION_MS = 7 * 24 * 3_600_000;
 
-/**
- * Deletes up to `limit` keys older than the retention, oldest first (the scheduler's settle loop); returns how many.
- * Age is measured on the database's clock, the one that stamped created_at.
- */
-export async function purgeExpiredKeys(db: Db, limit = 10_000): Promise<number> {
-  const result = await sql`
-    delete from idempotency_keys where (user_id, key) in (
-      select user_id, key from idempotency_keys
-      where created_at < now() - make_interval(secs => ${IDEMPOTENCY_RETENTION_MS / 1000})
-      order by created_at limit ${limit})`.execute(db);
-  return Number(result.numAffectedRows ?? 0);
+/** Deletes up to `limit` keys older than the retention, oldest first (the scheduler's settle loop). */
+export function purgeExpiredKeys(db: Db, limit = 10_000): Promise<number> {
+  return repo.deleteKeysOlderThan(db, IDEMPOTENCY_RETENTION_MS, limit);
 }
 
 /** A request's idempotency key and the fingerprint of the request it was sent with. */
