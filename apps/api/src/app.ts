@@ -25,7 +25,6 @@ import gamesRoutes from './modules/games/games.routes.ts';
 import drawsPlugin from './modules/draws/draws.routes.ts';
 import betsPlugin from './modules/bets/bets.routes.ts';
 import { settleDrawnPeriods } from './modules/bets/settlement.service.ts';
-import { setPeriodSettler } from './modules/draws/settler.ts';
 import walletRoutes from './modules/wallet/wallet.routes.ts';
 import rechargeRoutes from './modules/recharge/recharge.routes.ts';
 import withdrawRoutes from './modules/withdraw/withdraw.routes.ts';
@@ -110,10 +109,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(payoutRoutes);
   await app.register(homeRoutes);
   await app.register(gamesRoutes);
-  await app.register(drawsPlugin);
+  // The scheduler's settle loop runs the bets module's settlement: handed in here, so draws never imports bets.
+  await app.register(drawsPlugin, { settle: (db, now, events) => settleDrawnPeriods(db, now, { events }) });
   await app.register(betsPlugin);
   // The draw scheduler's settle loop settles bets; draws does not import bets (bets builds on periods).
-  setPeriodSettler(app.db, (db, now, events) => settleDrawnPeriods(db, now, { events }));
   await app.register(walletRoutes);
   await app.register(rechargeRoutes);
   await app.register(withdrawRoutes);

@@ -28,6 +28,7 @@ import * as periods from './periods.service.ts';
 import { playGroups } from './play-items.service.ts';
 import { startScheduler } from './runner.ts';
 import type { Scheduler } from './runner.ts';
+import type { PeriodSettler } from './settler.ts';
 import { streamLimits } from './stream-limits.ts';
 import type { StreamLimits } from './stream-limits.ts';
 
@@ -37,6 +38,8 @@ declare module 'fastify' {
     periodEvents: PeriodEventBus;
     /** What the scheduler functions need: zone, cycle override, the event bus. */
     drawsContext: DrawsContext;
+    /** Settles drawn periods (the bets module's settlement, handed in by app.ts). */
+    periodSettler: PeriodSettler;
     /** Starts the draw scheduler (server.ts; tests only when they want it). Stopped when the app closes. */
     startDrawScheduler: (opts?: { intervalMs?: number; now?: () => Date }) => Scheduler;
     /** Open live streams per IP and in total (SSE_MAX_PER_IP, SSE_MAX_TOTAL; in memory, per instance). */
@@ -49,7 +52,9 @@ declare module 'fastify' {
 /** SSE heartbeat: a `time` event this often keeps proxies from closing an idle stream. */
 export const SSE_HEARTBEAT_MS = 15_000;
 
-function drawsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) => void): void {
+export type DrawsOptions = { settle: PeriodSettler };
+
+function drawsPlugin(root: FastifyInstance, opts: DrawsOptions, done: (err?: Error) => void): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const bus = app.config.databaseUrl ? postgresBus(app.config.databaseUrl, app.log) : localBus();
   const context: DrawsContext = {
@@ -59,16 +64,18 @@ function drawsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) 
   };
   app.decorate('periodEvents', bus);
   app.decorate('drawsContext', context);
+  app.decorate('periodSettler', opts.settle);
   const limits = streamLimits(app.config.sseMaxPerIp, app.config.sseMaxTotal);
   app.decorate('streamLimits', limits);
   const schedulers: Scheduler[] = [];
-  app.decorate('startDrawScheduler', (opts: { intervalMs?: number; now?: () => Date } = {}) => {
+  app.decorate('startDrawScheduler', (startOpts: { intervalMs?: number; now?: () => Date } = {}) => {
     const s = startScheduler({
       db: app.db,
       databaseUrl: app.config.databaseUrl,
       context,
+      settle: opts.settle,
       log: app.log,
-      ...opts,
+      ...startOpts,
     });
     schedulers.push(s);
     return s;

@@ -23,6 +23,7 @@ describe('the scheduler runner', () => {
     const s = startScheduler({
       db: t.app.db,
       databaseUrl: t.config.databaseUrl,
+      settle: t.app.periodSettler,
       context: t.app.drawsContext,
       log: quiet,
     });
@@ -46,6 +47,7 @@ describe('the scheduler runner', () => {
         startScheduler({
           db: t.app.db,
           databaseUrl: t.config.databaseUrl,
+          settle: t.app.periodSettler,
           context: t.app.drawsContext,
           log: quiet,
           intervalMs: 50,
@@ -76,6 +78,7 @@ describe('the scheduler runner', () => {
       const s = startScheduler({
         db,
         databaseUrl: t.config.databaseUrl,
+        settle: t.app.periodSettler,
         context: t.app.drawsContext,
         log: quiet,
         intervalMs: 3_600_000, // the test drives the ticks

@@ -8,7 +8,7 @@
  *   committed seed), then creates the upcoming periods; after that, every second: create upcoming, tick (open,
  *   seal, draw on time);
  * - the settle loop: settles every period tick left 'drawn' and moves it to 'settled' (the bets module's
- *   settlement, wired through settler.ts), then announces it ('settled' period event). It runs on its own, so settling a large
+ *   settlement, handed in as `settle`), then announces it ('settled' period event). It runs on its own, so settling a large
  *   period (seconds for 10⁶ bets) never delays the next ticks. The tick loop wakes it as soon as a tick drew a
  *   period (and when this instance becomes the actor); it also looks every few seconds, for a period left 'drawn'
  *   by a crash or by a settlement that failed. A settlement is one transaction per period under the period's row
@@ -20,7 +20,7 @@ import type { Db } from '../../db/database.ts';
 import { purgeExpiredKeys } from '../../plugins/idempotency.ts';
 import { createUpcomingPeriods, tick } from './draws.service.ts';
 import type { DrawsContext } from './draws.service.ts';
-import { periodSettler } from './settler.ts';
+import type { PeriodSettler } from './settler.ts';
 
 /** Advisory-lock key of the scheduler (any constant bigint unique to this use). */
 export const SCHEDULER_LOCK_KEY = 7_361_202_611_220_007n;
@@ -36,6 +36,8 @@ export type SchedulerOptions = {
   /** PostgreSQL URL for the lock connection; undefined on PGlite (the process is the only actor). */
   databaseUrl: string | undefined;
   context: DrawsContext;
+  /** Settles the periods a tick drew (the bets module's settlement). */
+  settle: PeriodSettler;
   log: Log;
   intervalMs?: number;
   /** How often the settle loop looks for 'drawn' periods when no tick woke it (default 5 s). */
@@ -155,9 +157,8 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
         do {
           settleAgain = false;
           if (!leader || stopped) break;
-          const settle = periodSettler(db);
-          const report = settle ? await settle(db, clock(), context.events) : undefined;
-          if (report && report.periods > 0) log.info(report, 'settled drawn periods');
+          const report = await options.settle(db, clock(), context.events);
+          if (report.periods > 0) log.info(report, 'settled drawn periods');
           // Housekeeping on the same beat: idempotency keys past their retention.
           const purged = await purgeExpiredKeys(db);
           if (purged > 0) log.info({ purged }, 'expired idempotency keys purged');

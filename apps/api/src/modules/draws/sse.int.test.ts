@@ -94,6 +94,7 @@ describe('GET /api/game/events (Server-Sent Events)', () => {
     const scheduler = startScheduler({
       db,
       databaseUrl: t.config.databaseUrl,
+      settle: t.app.periodSettler,
       context: { ...t.app.drawsContext, cycleOverrideSeconds: 10 },
       log: t.app.log,
       intervalMs: 200,
@@ -185,6 +186,7 @@ describe("GET /api/game/events: 'settled'", () => {
     const scheduler = startScheduler({
       db,
       databaseUrl: t.config.databaseUrl,
+      settle: t.app.periodSettler,
       context: { ...t.app.drawsContext, cycleOverrideSeconds: 10 },
       log: t.app.log,
       intervalMs: 200,
