@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/helper.ts';
+import { sseFrames } from '../../test/sse-frames.ts';
 import type { TestApp } from '../../test/helper.ts';
 import type { DrawsContext } from './draws.service.ts';
 import { createUpcomingPeriods, tick } from './draws.service.ts';
@@ -54,24 +55,19 @@ function open(game: number | undefined, onFrame: (c: Client, event: string, game
     const c: Client = { games: game === undefined ? games : [game], got: new Map(), close: () => req.destroy() };
     const req = http.get(game === undefined ? url : `${url}?games_id=${game}`, { agent }, (res) => {
       if (res.statusCode !== 200) reject(new Error(`status ${res.statusCode}`));
-      let buf = '';
       res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buf += chunk;
-        let i;
-        while ((i = buf.indexOf('\n\n')) >= 0) {
-          const block = buf.slice(0, i);
-          buf = buf.slice(i + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1] ?? '';
-          const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as { games_id?: number };
-          if (data.games_id === undefined) continue;
+      res.on(
+        'data',
+        sseFrames((event, frame) => {
+          const data = frame as { games_id?: number } | null;
+          if (data?.games_id === undefined) return;
           let seen = c.got.get(event);
           if (!seen) c.got.set(event, (seen = new Set()));
           seen.add(data.games_id);
           onFrame(c, event, data.games_id);
           if (event === 'period' && c.games.every((g) => seen.has(g))) resolve(c);
-        }
-      });
+        }),
+      );
     });
     req.on('error', () => undefined);
   });

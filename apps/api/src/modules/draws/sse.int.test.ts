@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentGame, historyItem } from '@fairdraw/contract';
 import { zodiacOf } from '@fairdraw/domain';
 import { buildTestApp, call } from '../../test/helper.ts';
+import { sseFrames } from '../../test/sse-frames.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { createUpcomingPeriods, tick } from './draws.service.ts';
 import { startScheduler } from './runner.ts';
@@ -28,20 +29,14 @@ function stream(url: string) {
   let waiters: (() => void)[] = [];
   const req = http.get(url, (res) => {
     headers = res.headers;
-    let buf = '';
     res.setEncoding('utf8');
-    res.on('data', (chunk: string) => {
-      buf += chunk;
-      let i;
-      while ((i = buf.indexOf('\n\n')) >= 0) {
-        const block = buf.slice(0, i);
-        buf = buf.slice(i + 2);
-        const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
-        const data = /^data: (.*)$/m.exec(block)?.[1] ?? 'null';
-        events.push({ event, data: JSON.parse(data) as Record<string, unknown> });
+    res.on(
+      'data',
+      sseFrames((event, data) => {
+        events.push({ event, data: data as Record<string, unknown> });
         for (const w of waiters) w();
-      }
-    });
+      }),
+    );
   });
   req.on('error', () => undefined);
   const waitFor = (pred: (e: Sse) => boolean, ms = 8000) =>
