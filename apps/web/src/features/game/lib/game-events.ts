@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CurrentGame } from '@fairdraw/contract';
-import { currentGameKey, historyKey } from '../api/game-api.ts';
+import { currentGameKey } from '../api/get-current-game.ts';
+import { historyKey } from '../api/get-history.ts';
 import type { ServerClock } from './server-clock.ts';
 
 /**

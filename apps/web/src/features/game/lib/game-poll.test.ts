@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { CurrentGame } from '@fairdraw/contract';
-import { currentGameKey, historyKey } from '../api/game-api.ts';
+import { currentGameKey } from '../api/get-current-game.ts';
+import { historyKey } from '../api/get-history.ts';
 import { gameEventHandler } from './game-events.ts';
 import { nextPollDelay, startGamePoll } from './game-poll.ts';
 import { createServerClock } from './server-clock.ts';

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import { currentGameKey, historyKey } from '../api/game-api.ts';
+import { currentGameKey } from '../api/get-current-game.ts';
+import { historyKey } from '../api/get-history.ts';
 import { gameEventHandler, STREAM_EVENTS } from './game-events.ts';
 import { openGameStream, type EventSourceLike, type StreamStatus } from './game-stream.ts';
 import { createServerClock } from './server-clock.ts';

@@ -11,7 +11,7 @@ import { gameHref, gameLabel } from '../../../lib/games.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useMoney } from '../../../lib/wallet.ts';
-import { useBetList, type BetListStatus } from '../api/game-api.ts';
+import { useBetList, type BetListStatus } from '../api/get-bets.ts';
 import { ResultView } from '../components/results.tsx';
 import { familyOf } from '../lib/derive.ts';
 import { useGameEvents } from '../lib/use-game-clock.ts';

@@ -8,7 +8,8 @@ import { ErrorState, ListSkeleton } from '../../../components/states.tsx';
 import { TopBar } from '../../../components/top-bar.tsx';
 import { gameHref, gameLabel } from '../../../lib/games.ts';
 import { useLang } from '../../../lib/use-lang.ts';
-import { currentGameQuery, useCategories } from '../api/game-api.ts';
+import { currentGameQuery } from '../api/get-current-game.ts';
+import { useCategories } from '../api/get-categories.ts';
 import { PhaseClock } from '../components/game-header.tsx';
 import { useGameEvents } from '../lib/use-game-clock.ts';
 

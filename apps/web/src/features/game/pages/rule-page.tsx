@@ -6,7 +6,7 @@ import { ErrorState, ListSkeleton, NoticeState } from '../../../components/state
 import { TopBar } from '../../../components/top-bar.tsx';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useMoney } from '../../../lib/wallet.ts';
-import { usePlayItems } from '../api/game-api.ts';
+import { usePlayItems } from '../api/get-play-items.ts';
 import { useGameParams } from '../lib/game-params.ts';
 
 /** /rule?type=: every play of the game with its odds, stake limits and RTP, and how draws are made fair. */
