@@ -79,5 +79,42 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Paths from one list: links and navigations name a path from app/routes.ts (PATHS, withQuery), never a literal.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'apps/web/src/app/routes.ts',
+      '**/*.test.ts',
+      // Still to switch to PATHS (each has a path literal in a link or a navigation):
+      'apps/web/src/features/auth/pages/login-page.tsx',
+      'apps/web/src/features/auth/pages/register-page.tsx',
+      'apps/web/src/features/payout/pages/bind-bank-page.tsx',
+      'apps/web/src/features/payout/pages/virtual-add-page.tsx',
+      'apps/web/src/features/recharge/pages/recharge-page.tsx',
+      'apps/web/src/features/security/pages/fund-password-page.tsx',
+      'apps/web/src/features/withdraw/components/withdraw-form.tsx',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...pathLiteralRules()] },
+  },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
 );
+
+/** A path written by hand where a route is meant: `to="/x"`, `href={`/x?…`}`, `navigate('/x')`, `{ to: '/x' }`. */
+function pathLiteralRules() {
+  const message = 'Take the path from app/routes.ts (PATHS, withQuery), not a string.';
+  const literal = 'Literal[value=/^\\//]';
+  const template = 'TemplateLiteral[quasis.0.value.raw=/^\\//]';
+  const jsx = 'JSXAttribute[name.name=/^(to|href|[a-zA-Z]+Href)$/]';
+  const call = 'CallExpression[callee.name=/^(navigate|navigateTo)$/]';
+  const prop = 'Property[key.name=/^(to|href|path)$/]';
+  const where = [
+    `${jsx} > `,
+    `${jsx} > JSXExpressionContainer > `,
+    `${jsx} > JSXExpressionContainer > ConditionalExpression > `,
+    `${call} > `,
+    `${call} > ConditionalExpression > `,
+    `${prop} > `,
+    `${prop} > ConditionalExpression > `,
+  ];
+  return where.flatMap((w) => [literal, template].map((x) => ({ selector: w + x, message })));
+}

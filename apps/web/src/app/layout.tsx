@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { Toast } from '../components/toast.tsx';
 import { changeLanguage } from '../lib/i18n.ts';
 import { getStoredLang } from '../lib/storage.ts';
-import { isAllowedPath } from './routes.ts';
+import { isAllowedPath, PATHS } from './routes.ts';
 import { TabBar } from './tab-bar.tsx';
 
 /**
@@ -15,7 +15,7 @@ export function Root() {
   useEffect(() => {
     void changeLanguage(getStoredLang());
   }, [pathname]);
-  if (!isAllowedPath(pathname)) return <Navigate to="/" replace />;
+  if (!isAllowedPath(pathname)) return <Navigate to={PATHS.home} replace />;
   return (
     <>
       <Outlet />

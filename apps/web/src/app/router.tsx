@@ -1,7 +1,16 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { setNavigator } from '../lib/navigation.ts';
-import { GAME_ROUTES, MONEY_ROUTES, PLAY_ROUTES, SOON_ROUTES, TABS, type MoneyPage, type PlayPage } from './routes.ts';
+import {
+  GAME_ROUTES,
+  MONEY_ROUTES,
+  PLAY_ROUTES,
+  SOON_ROUTES,
+  TABS,
+  type MoneyPage,
+  type PlayPage,
+  PATHS,
+} from './routes.ts';
 import { Root, ShellFallback, TabLayout } from './layout.tsx';
 
 // Every screen is its own chunk, loaded on demand.
@@ -63,22 +72,22 @@ const routes: RouteObject[] = [
         ],
       },
       {
-        path: '/login',
+        path: PATHS.login,
         lazy: () => import('../features/auth/pages/login-page.tsx').then((m) => ({ Component: m.LoginPage })),
       },
       {
-        path: '/register',
+        path: PATHS.register,
         lazy: () => import('../features/auth/pages/register-page.tsx').then((m) => ({ Component: m.RegisterPage })),
       },
       {
-        path: '/lang',
+        path: PATHS.lang,
         lazy: () => import('../features/lang/pages/lang-page.tsx').then((m) => ({ Component: m.LangPage })),
       },
       ...GAME_ROUTES.map((path) => ({ path, lazy: game })),
       ...playOthers.map(([path, page]) => ({ path, lazy: PLAY[page] })),
       ...soonOthers.map((path) => ({ path, lazy: soon })),
       ...moneyOthers.map(([path, page]) => ({ path, lazy: MONEY[page] })),
-      { path: '*', element: <Navigate to="/" replace /> },
+      { path: '*', element: <Navigate to={PATHS.home} replace /> },
     ],
   },
 ];

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   isAllowedPath,
+  isPath,
   isGameRoute,
   isTabRoot,
   MONEY_ROUTES,
   normalizePath,
   pageKey,
+  PATHS,
   SOON_ROUTES,
   TABS,
+  withQuery,
 } from './routes.ts';
 
 describe('navigation guard allow-list', () => {
@@ -81,5 +84,21 @@ describe('money routes', () => {
     expect(pageKey('/transferbank')).toBe('page.transferBank');
     expect(MONEY_ROUTES['/hyTixian']).toBe('withdraw');
     expect(SOON_ROUTES).toContain('/hyTou');
+  });
+});
+
+describe('named paths', () => {
+  it('name each path once, and every one passes the guard', () => {
+    const paths = Object.values(PATHS);
+    expect(new Set(paths.map(normalizePath)).size).toBe(paths.length);
+    for (const p of paths) expect(isAllowedPath(p), p).toBe(true);
+  });
+
+  it('build a query string and match a location case-insensitively', () => {
+    expect(withQuery(PATHS.cards, { tab: 'pix' })).toBe('/cards?tab=pix');
+    expect(withQuery(PATHS.rule, 'type=df_k3&category_id=2')).toBe('/rule?type=df_k3&category_id=2');
+    expect(withQuery(PATHS.withdraw, {})).toBe('/withdraw');
+    expect(isPath('/DEPOSITADMIN/', PATHS.adminWithdrawals)).toBe(true);
+    expect(isPath('/settledx', PATHS.settled)).toBe(false);
   });
 });

@@ -73,6 +73,61 @@ export const SOON_ROUTES = [
   '/msgDetail',
 ] as const;
 
+/** Any path listed above, in the spelling it is listed with. */
+export type ListedPath =
+  | (typeof TABS)[number]['path']
+  | (typeof BUILT_ROUTES)[number]
+  | keyof typeof MONEY_ROUTES
+  | (typeof GAME_ROUTES)[number]
+  | keyof typeof PLAY_ROUTES
+  | (typeof SOON_ROUTES)[number];
+
+/**
+ * The paths links and navigations use, by name: one name, one path, each one of the routes listed above (the
+ * compiler checks). Code outside this file writes `PATHS.cards`, never '/cards' (eslint.config.js refuses a path
+ * literal in `to=`, `href=`, `navigate(` and `navigateTo(`).
+ */
+export const PATHS = {
+  home: TABS[0].path,
+  games: TABS[1].path,
+  bonus: TABS[2].path,
+  support: TABS[3].path,
+  my: TABS[4].path,
+  login: '/login',
+  register: '/register',
+  lang: '/lang',
+  wallet: '/purses',
+  recharge: '/recharge',
+  transferBank: '/transferBank',
+  rechargeNotes: '/rechargeNotes',
+  cards: '/cards',
+  bindBank: '/bindBank',
+  virtual: '/virtual',
+  virtualAdd: '/virtualAdd',
+  setFundPassword: '/setPwd',
+  changeFundPassword: '/editPwdto',
+  loginPassword: '/editPwd',
+  withdraw: '/withdraw',
+  admin: '/rechargeAdmin',
+  adminWithdrawals: '/depositAdmin',
+  lobby: '/lotteryLobby',
+  history: '/history',
+  rule: '/rule',
+  orders: '/orders',
+  settled: '/settled',
+} as const satisfies Record<string, ListedPath>;
+
+/** A listed path with a query string: `withQuery(PATHS.cards, { tab: 'pix' })` is '/cards?tab=pix'. */
+export function withQuery(path: ListedPath, query: string | Record<string, string>): string {
+  const q = typeof query === 'string' ? query : new URLSearchParams(query).toString();
+  return q ? `${path}?${q}` : path;
+}
+
+/** Whether a location's pathname is the given listed path (case-insensitive, like the guard). */
+export function isPath(pathname: string, path: ListedPath): boolean {
+  return normalizePath(pathname) === normalizePath(path);
+}
+
 export const ALL_ROUTES: readonly string[] = [
   ...BUILT_ROUTES,
   ...MONEY_PATHS,

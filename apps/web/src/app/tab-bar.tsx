@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BonusIcon, GamesIcon, HomeIcon, MyIcon, SupportIcon } from '../components/icons.tsx';
 import { useSession } from '../lib/use-session.ts';
 import { showToast } from '../lib/toast.ts';
-import { normalizePath, TABS } from './routes.ts';
+import { normalizePath, TABS, PATHS } from './routes.ts';
 
 const ICONS = { home: HomeIcon, games: GamesIcon, bonus: BonusIcon, support: SupportIcon, my: MyIcon } as const;
 
@@ -20,7 +20,7 @@ export function TabBar() {
     if (loginRequired && !user) {
       e.preventDefault();
       showToast(t('errors:LOGIN_REQUIRED'));
-      void navigate('/login');
+      void navigate(PATHS.login);
     }
   };
 

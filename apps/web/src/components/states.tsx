@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-client.ts';
 import { Skeleton } from './skeleton.tsx';
+import { PATHS } from '../app/routes.ts';
 
 /** What happened (the API's translated message when it answered) and a retry; offline says so. */
 export function ErrorState({ onRetry, error }: { onRetry: () => void; error?: unknown }) {
@@ -38,10 +39,10 @@ export function SignedOutState({ text }: { text: string }) {
       <img className="state__art" src="/art/logo.svg" alt="" width={48} height={48} />
       <p className="state__text">{text}</p>
       <div className="state__actions">
-        <Link to="/login" className="btn btn--primary">
+        <Link to={PATHS.login} className="btn btn--primary">
           {t('home.login')}
         </Link>
-        <Link to="/register" className="btn btn--ghost">
+        <Link to={PATHS.register} className="btn btn--ghost">
           {t('auth.toRegister')}
         </Link>
       </div>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BackIcon } from './icons.tsx';
+import { PATHS } from '../app/routes.ts';
 
 /** The top bar: a back arrow (except on tab roots), the title, and on cashier screens the balance. */
 export function TopBar({ title, back = true, right }: { title: string; back?: boolean; right?: ReactNode }) {
@@ -11,7 +12,7 @@ export function TopBar({ title, back = true, right }: { title: string; back?: bo
     // A deep link has no history inside the app: go Home instead of leaving the site.
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (idx > 0) void navigate(-1);
-    else void navigate('/', { replace: true });
+    else void navigate(PATHS.home, { replace: true });
   };
   return (
     <header className="top-bar">

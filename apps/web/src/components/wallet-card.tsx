@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useMoney, useWallet } from '../lib/wallet.ts';
 import { Skeleton } from './skeleton.tsx';
 import { ErrorState } from './states.tsx';
+import { PATHS } from '../app/routes.ts';
 
 /** Balance, frozen, total assets and available; demo wallets say "Demo · play money" in words. */
 export function WalletCard({ actions = true }: { actions?: boolean }) {
@@ -62,10 +63,10 @@ export function WalletCard({ actions = true }: { actions?: boolean }) {
       {w.demo && <p className="wallet-card__note">{t('wallet.demoNote')}</p>}
       {actions && !w.demo && (
         <div className="wallet-card__actions">
-          <Link to="/recharge" className="btn btn--light">
+          <Link to={PATHS.recharge} className="btn btn--light">
             {t('page.recharge')}
           </Link>
-          <Link to="/withdraw" className="btn btn--light">
+          <Link to={PATHS.withdraw} className="btn btn--light">
             {t('page.withdraw')}
           </Link>
         </div>

@@ -3,6 +3,7 @@ import { isAllowedRedirect, parseAllowList, type CODE as ContractCode, type Enve
 import { clearSession, getStoredLang, getToken } from './storage.ts';
 import { navigateTo } from './navigation.ts';
 import { showToast } from './toast.ts';
+import { PATHS } from '../app/routes.ts';
 
 // The envelope's codes (contract CODE). Spelled out here rather than imported as a value: the module that defines
 // CODE also builds zod schemas at load time, which would pull all of zod into the first-load bundle.
@@ -85,7 +86,7 @@ export function handleEnvelope<T>(body: Envelope<unknown>): T {
 
   if (body.code === CODE.unauthorized) {
     clearSession();
-    navigateTo('/login');
+    navigateTo(PATHS.login);
     throw new ApiError(401, body.error ?? 'LOGIN_REQUIRED', body.msg);
   }
 

@@ -11,6 +11,7 @@ import { ChannelsTab } from '../components/channels-tab.tsx';
 import { LedgerTab } from '../components/ledger-tab.tsx';
 import { ProvidersTab } from '../components/providers-tab.tsx';
 import { Queue } from '../components/queue.tsx';
+import { PATHS, isPath } from '../../../app/routes.ts';
 
 const TABS = ['deposits', 'withdrawals', 'channels', 'providers', 'audit', 'ledger'] as const;
 type Tab = (typeof TABS)[number];
@@ -22,7 +23,7 @@ export function AdminPage() {
   const [params, setParams] = useSearchParams();
   const user = useSession();
   const profile = useProfile(user?.token);
-  const fallback: Tab = pathname.toLowerCase() === '/depositadmin' ? 'withdrawals' : 'deposits';
+  const fallback: Tab = isPath(pathname, PATHS.adminWithdrawals) ? 'withdrawals' : 'deposits';
   const asked = params.get('tab');
   const tab: Tab = TABS.find((k) => k === asked) ?? fallback;
 

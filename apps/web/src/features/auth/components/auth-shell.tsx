@@ -5,6 +5,7 @@ import { resolveLang } from '@fairdraw/contract';
 import { GlobeIcon } from '../../../components/icons.tsx';
 import { TopBar } from '../../../components/top-bar.tsx';
 import { LANG_NAMES } from '../../../lib/i18n.ts';
+import { PATHS } from '../../../app/routes.ts';
 
 export function AuthShell({ title, children }: { title: string; children: ReactNode }) {
   const { t, i18n } = useTranslation();
@@ -15,7 +16,7 @@ export function AuthShell({ title, children }: { title: string; children: ReactN
         <img className="auth__logo" src="/art/logo-wordmark.svg" alt={t('app.name')} width={200} height={40} />
         <p className="auth__tagline">{t('app.tagline')}</p>
         {children}
-        <Link to="/lang" className="link-row">
+        <Link to={PATHS.lang} className="link-row">
           <GlobeIcon />
           <span>
             {t('auth.language')}: {LANG_NAMES[resolveLang(i18n.language)]}

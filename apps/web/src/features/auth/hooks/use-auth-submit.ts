@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
 import { useSubmit } from '../../../lib/use-submit.ts';
+import { PATHS } from '../../../app/routes.ts';
 
 export type { FormErrorState } from '../../../lib/use-submit.ts';
 
@@ -7,6 +8,6 @@ export type { FormErrorState } from '../../../lib/use-submit.ts';
 export function useAuthSubmit(fieldOf?: (apiField: string | undefined) => string | undefined) {
   const navigate = useNavigate();
   const { error, setError, busy, run: runCall, invalid } = useSubmit(fieldOf);
-  const run = (call: () => Promise<unknown>) => runCall(call, () => void navigate('/', { replace: true }));
+  const run = (call: () => Promise<unknown>) => runCall(call, () => void navigate(PATHS.home, { replace: true }));
   return { error, setError, busy, run, invalid };
 }

@@ -2,7 +2,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TopBar } from '../../../components/top-bar.tsx';
 import { GAME_LABEL_KEY, gameLabel } from '../../../lib/games.ts';
-import { isGameRoute, isTabRoot, pageKey } from '../../../app/routes.ts';
+import { isGameRoute, isTabRoot, pageKey, PATHS } from '../../../app/routes.ts';
 
 /** An honest placeholder for the routes (routes.ts) that are not built yet: it names what the screen will be. */
 export function ComingSoonPage() {
@@ -24,7 +24,7 @@ export function ComingSoonPage() {
         <h2 className="soon__title">{t('common.comingSoon', { feature: title })}</h2>
         <p className="soon__body">{t('common.comingSoonBody')}</p>
         {!tabRoot && (
-          <Link to="/" className="btn btn--ghost">
+          <Link to={PATHS.home} className="btn btn--ghost">
             {t('common.toHome')}
           </Link>
         )}

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { startGuest } from '../../../lib/session.ts';
+import { PATHS } from '../../../app/routes.ts';
 
 /**
  * The bar at the foot of a game screen. Signed in: how many plays are selected, Clear, and the button that opens
@@ -57,7 +58,7 @@ function GuestBar() {
     <div className="bet-bar__guest">
       <p className="bet-bar__text">{t('bet.needLogin')}</p>
       <div className="bet-bar__actions">
-        <Link to="/login" className="btn btn--primary btn--small">
+        <Link to={PATHS.login} className="btn btn--primary btn--small">
           {t('home.login')}
         </Link>
         <button

@@ -2,7 +2,7 @@ import '../game.css';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { BetSlip, BetStatus } from '@fairdraw/contract';
-import { pageKey } from '../../../app/routes.ts';
+import { pageKey, PATHS, isPath } from '../../../app/routes.ts';
 import { CashierPage } from '../../../components/cashier-page.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
@@ -35,7 +35,7 @@ export function BetsPage() {
   useGameEvents('all');
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const tab: BetListStatus = pathname.toLowerCase().startsWith('/settled') ? 'settled' : 'unsettled';
+  const tab: BetListStatus = isPath(pathname, PATHS.settled) ? 'settled' : 'unsettled';
   const token = useSession()?.token ?? '';
   const list = useBetList(tab, token);
   const title = t(pageKey(pathname));
@@ -48,7 +48,7 @@ export function BetsPage() {
           { key: 'settled', label: t('bets.settled'), testId: 'bets-tab-settled' },
         ]}
         value={tab}
-        onChange={(k) => void navigate(k === 'settled' ? '/settled' : '/orders', { replace: true })}
+        onChange={(k) => void navigate(k === 'settled' ? PATHS.settled : PATHS.orders, { replace: true })}
       />
       <PagedList
         query={list}

@@ -19,6 +19,7 @@ import { PlayBoard } from '../components/play-board.tsx';
 import { useGameParams } from '../lib/game-params.ts';
 import { usePeriod } from '../lib/use-period.ts';
 import { usePlaySelection } from '../lib/use-play-selection.ts';
+import { PATHS, withQuery } from '../../../app/routes.ts';
 
 /** One screen for the five game routes: period, last result, plays, and the bet slip. */
 export function GamePage() {
@@ -37,7 +38,7 @@ export function GamePage() {
       <main className="page">
         <TopBar title={label} />
         <NoticeState text={t('draw.unknownGame')} testId="game-unknown">
-          <Link to="/" className="btn btn--ghost">
+          <Link to={PATHS.home} className="btn btn--ghost">
             {t('common.toHome')}
           </Link>
         </NoticeState>
@@ -55,7 +56,11 @@ export function GamePage() {
       ) : current.isError ? (
         <ErrorState error={current.error} onRetry={() => void current.refetch()} />
       ) : (
-        <GameHeader period={current.data} rulesHref={`/rule?${query}`} historyHref={`/history?${query}`} />
+        <GameHeader
+          period={current.data}
+          rulesHref={withQuery(PATHS.rule, query)}
+          historyHref={withQuery(PATHS.history, query)}
+        />
       )}
       <LastResult family={family} game={current.data} />
       <PlayBoard

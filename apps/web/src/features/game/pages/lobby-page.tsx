@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GameTile } from '@fairdraw/contract';
-import { isTabRoot } from '../../../app/routes.ts';
+import { isTabRoot, PATHS, withQuery } from '../../../app/routes.ts';
 import { ErrorState, ListSkeleton } from '../../../components/states.tsx';
 import { TopBar } from '../../../components/top-bar.tsx';
 import { gameHref, gameLabel } from '../../../lib/games.ts';
@@ -53,8 +53,7 @@ function LobbyGame({ game, polling }: { game: GameTile; polling: boolean }) {
   const { t } = useTranslation();
   const current = useQuery({ ...currentGameQuery(game.id), enabled: polling });
   // While the stream is down, useGameEvents('all') polls every game shown here (this row's query is observed).
-  const href =
-    gameHref(game) ?? `/lotteryLobby?${new URLSearchParams({ type: game.code, category_id: String(game.id) })}`;
+  const href = gameHref(game) ?? withQuery(PATHS.lobby, { type: game.code, category_id: String(game.id) });
   return (
     <li>
       <Link to={href} className="lobby-game" data-testid={`lobby-${game.code}`}>

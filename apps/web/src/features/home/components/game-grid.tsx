@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { GameTile } from '@fairdraw/contract';
 import { gameHref, gameLabel } from '../../../lib/games.ts';
 import { Skeleton } from '../../../components/skeleton.tsx';
+import { PATHS, withQuery } from '../../../app/routes.ts';
 
 const FALLBACK_IMAGE = '/art/logo.svg';
 
@@ -14,8 +15,7 @@ export function GameGrid({ games }: { games: GameTile[] }) {
       {games.map((g) => {
         const label = gameLabel(g, t);
         // Codes without a screen of their own open the lobby rather than a dead end.
-        const href =
-          gameHref(g) ?? `/lotteryLobby?${new URLSearchParams({ type: g.code, category_id: String(g.id) }).toString()}`;
+        const href = gameHref(g) ?? withQuery(PATHS.lobby, { type: g.code, category_id: String(g.id) });
         return (
           <li key={g.id}>
             <Link to={href} className="game-tile" data-testid={`game-tile-${g.code}`}>

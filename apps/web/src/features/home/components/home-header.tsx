@@ -4,6 +4,7 @@ import { GlobeIcon } from '../../../components/icons.tsx';
 import { logout } from '../../../lib/logout.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useProfile } from '../../../lib/profile.ts';
+import { PATHS } from '../../../app/routes.ts';
 
 /** Logo and language on top; below, who is logged in with Log Out, or a Login button. */
 export function HomeHeader() {
@@ -15,11 +16,11 @@ export function HomeHeader() {
       <header className="home-header">
         <img className="home-header__logo" src="/art/logo-wordmark.svg" alt={t('app.name')} width={160} height={32} />
         <div className="home-header__actions">
-          <Link to="/lang" className="icon-button" aria-label={t('auth.language')}>
+          <Link to={PATHS.lang} className="icon-button" aria-label={t('auth.language')}>
             <GlobeIcon />
           </Link>
           {!user && (
-            <Link to="/login" className="btn btn--primary btn--small" data-testid="home-login">
+            <Link to={PATHS.login} className="btn btn--primary btn--small" data-testid="home-login">
               {t('home.login')}
             </Link>
           )}

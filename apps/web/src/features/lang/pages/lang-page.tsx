@@ -4,6 +4,7 @@ import { LANGS, resolveLang, type Lang } from '@fairdraw/contract';
 import { CheckIcon } from '../../../components/icons.tsx';
 import { TopBar } from '../../../components/top-bar.tsx';
 import { changeLanguage, LANG_NAMES } from '../../../lib/i18n.ts';
+import { PATHS } from '../../../app/routes.ts';
 
 export function LangPage() {
   const { t, i18n } = useTranslation();
@@ -14,7 +15,7 @@ export function LangPage() {
     await changeLanguage(lang, true);
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (idx > 0) void navigate(-1);
-    else void navigate('/', { replace: true });
+    else void navigate(PATHS.home, { replace: true });
   };
 
   return (

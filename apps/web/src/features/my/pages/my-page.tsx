@@ -8,6 +8,7 @@ import { useSession } from '../../../lib/use-session.ts';
 import { LANG_NAMES } from '../../../lib/i18n.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { ProtectionSection } from '../components/protection-section.tsx';
+import { PATHS, withQuery } from '../../../app/routes.ts';
 
 /** The My tab: who is logged in, the wallet, and every money and account screen. */
 export function MyPage() {
@@ -20,21 +21,21 @@ export function MyPage() {
   const guest = profile.data?.is_guest ?? user?.is_guest ?? false;
 
   const items: { to: string; label: string; extra?: string }[] = [
-    { to: '/recharge', label: t('page.recharge') },
-    { to: '/withdraw', label: t('page.withdraw') },
-    { to: '/rechargeNotes', label: t('page.rechargeNotes') },
-    { to: '/withdraw?tab=records', label: t('my.withdrawRecords') },
-    { to: '/cards', label: t('page.cards') },
-    { to: '/virtual', label: t('page.virtual') },
+    { to: PATHS.recharge, label: t('page.recharge') },
+    { to: PATHS.withdraw, label: t('page.withdraw') },
+    { to: PATHS.rechargeNotes, label: t('page.rechargeNotes') },
+    { to: withQuery(PATHS.withdraw, { tab: 'records' }), label: t('my.withdrawRecords') },
+    { to: PATHS.cards, label: t('page.cards') },
+    { to: PATHS.virtual, label: t('page.virtual') },
     {
-      to: hasFundPwd ? '/editPwdto' : '/setPwd',
+      to: hasFundPwd ? PATHS.changeFundPassword : PATHS.setFundPassword,
       label: t('my.fundPassword'),
       extra: profile.data ? (hasFundPwd ? t('my.isSet') : t('my.notSet')) : undefined,
     },
-    { to: '/editPwd', label: t('my.loginPassword') },
-    { to: '/lang', label: t('auth.language'), extra: LANG_NAMES[lang] },
+    { to: PATHS.loginPassword, label: t('my.loginPassword') },
+    { to: PATHS.lang, label: t('auth.language'), extra: LANG_NAMES[lang] },
   ];
-  if (role === 'operator') items.push({ to: '/rechargeAdmin', label: t('my.operator') });
+  if (role === 'operator') items.push({ to: PATHS.admin, label: t('my.operator') });
   const protection = user && role === 'player' && !guest ? user.token : null;
 
   return (

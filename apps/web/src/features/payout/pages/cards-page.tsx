@@ -8,6 +8,7 @@ import { useSubmit } from '../../../lib/use-submit.ts';
 import { useAddPayout } from '../api/add-payout.ts';
 import { PayoutForm } from '../components/payout-form.tsx';
 import { PayoutList } from '../components/payout-list.tsx';
+import { PATHS } from '../../../app/routes.ts';
 
 type Tab = 'bank' | 'pix';
 
@@ -32,7 +33,7 @@ export function CardsPage() {
           type="bank"
           empty={t('payout.noCards')}
           add={
-            <Link to="/bindBank" className="btn btn--primary btn--block" data-testid="add-bank">
+            <Link to={PATHS.bindBank} className="btn btn--primary btn--block" data-testid="add-bank">
               {t('page.bindBank')}
             </Link>
           }

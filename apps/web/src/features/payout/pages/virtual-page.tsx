@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CashierPage } from '../../../components/cashier-page.tsx';
 import { PayoutList } from '../components/payout-list.tsx';
+import { PATHS, withQuery } from '../../../app/routes.ts';
 
 /** /virtual: the player's crypto wallets, and the way to add one (PIX keys live under /cards). */
 export function VirtualPage() {
@@ -12,13 +13,13 @@ export function VirtualPage() {
         type="crypto"
         empty={t('payout.noWallets')}
         add={
-          <Link to="/virtualAdd" className="btn btn--primary btn--block" data-testid="add-wallet">
+          <Link to={PATHS.virtualAdd} className="btn btn--primary btn--block" data-testid="add-wallet">
             {t('page.virtualAdd')}
           </Link>
         }
       />
       <p className="hint">
-        <Link to="/cards?tab=pix">{t('payout.pixElsewhere')}</Link>
+        <Link to={withQuery(PATHS.cards, { tab: 'pix' })}>{t('payout.pixElsewhere')}</Link>
       </p>
     </CashierPage>
   );

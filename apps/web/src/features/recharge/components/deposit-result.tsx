@@ -9,6 +9,7 @@ import { exponentOf } from '../../../lib/channel-amount.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useMoney } from '../../../lib/wallet.ts';
 import { Qr } from './qr.tsx';
+import { PATHS } from '../../../app/routes.ts';
 
 /** After submitting: the record, and for PIX the BR Code to pay (text + copy + QR). */
 export function DepositResult({ deposit, onAgain }: { deposit: Deposit; onAgain: () => void }) {
@@ -78,7 +79,7 @@ export function DepositResult({ deposit, onAgain }: { deposit: Deposit; onAgain:
         )}
       </dl>
       <div className="result__actions">
-        <Link to="/rechargeNotes" className="btn btn--ghost">
+        <Link to={PATHS.rechargeNotes} className="btn btn--ghost">
           {t('page.rechargeNotes')}
         </Link>
         <button type="button" className="btn btn--primary" onClick={onAgain}>

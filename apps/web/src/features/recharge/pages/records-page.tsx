@@ -12,6 +12,7 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useMoney } from '../../../lib/wallet.ts';
 import { useDeposits } from '../api/get-deposits.ts';
+import { PATHS } from '../../../app/routes.ts';
 
 /** /rechargeNotes: deposits by range, newest first, loading more as it scrolls. */
 export function RecordsPage() {
@@ -43,7 +44,7 @@ export function RecordsPage() {
         query={deposits}
         empty={t('records.emptyDeposits')}
         emptyAction={
-          <Link to="/recharge" className="btn btn--primary">
+          <Link to={PATHS.recharge} className="btn btn--primary">
             {t('page.recharge')}
           </Link>
         }

@@ -2,7 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CashierPage } from '../../../components/cashier-page.tsx';
 import { WalletCard } from '../../../components/wallet-card.tsx';
-import { pageKey } from '../../../app/routes.ts';
+import { pageKey, PATHS, withQuery } from '../../../app/routes.ts';
 
 /** /purses and /huiYuan: the wallet card and the cashier actions. */
 export function WalletPage() {
@@ -12,16 +12,16 @@ export function WalletPage() {
     <CashierPage title={t(pageKey(pathname))}>
       <WalletCard />
       <nav className="menu" aria-label={t('wallet.title')}>
-        <Link className="menu__item" to="/rechargeNotes">
+        <Link className="menu__item" to={PATHS.rechargeNotes}>
           {t('page.rechargeNotes')}
         </Link>
-        <Link className="menu__item" to="/withdraw?tab=records">
+        <Link className="menu__item" to={withQuery(PATHS.withdraw, { tab: 'records' })}>
           {t('my.withdrawRecords')}
         </Link>
-        <Link className="menu__item" to="/cards">
+        <Link className="menu__item" to={PATHS.cards}>
           {t('page.cards')}
         </Link>
-        <Link className="menu__item" to="/virtual">
+        <Link className="menu__item" to={PATHS.virtual}>
           {t('page.virtual')}
         </Link>
       </nav>

@@ -8,7 +8,7 @@ import { usePayouts } from '../../../lib/payouts.ts';
 import { useProfile } from '../../../lib/profile.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useWallet } from '../../../lib/wallet.ts';
-import { pageKey } from '../../../app/routes.ts';
+import { pageKey, PATHS, withQuery } from '../../../app/routes.ts';
 import { WithdrawForm } from '../components/withdraw-form.tsx';
 import { WithdrawRecords } from '../components/withdraw-records.tsx';
 
@@ -61,7 +61,7 @@ function WithdrawGate({ onDone }: { onDone: () => void }) {
   if (profile.data.is_guest || wallet.data.demo) {
     return (
       <NoticeState text={t('errors:DEMO_NOT_ALLOWED')} testId="demo-withdraw">
-        <Link to="/register" className="btn btn--primary">
+        <Link to={PATHS.register} className="btn btn--primary">
           {t('auth.toRegister')}
         </Link>
       </NoticeState>
@@ -70,7 +70,7 @@ function WithdrawGate({ onDone }: { onDone: () => void }) {
   if (!profile.data.has_fund_password) {
     return (
       <NoticeState text={t('errors:FUND_PASSWORD_NOT_SET')} testId="withdraw-need-fundpwd">
-        <Link to="/setPwd" className="btn btn--primary" data-testid="goto-setpwd">
+        <Link to={PATHS.setFundPassword} className="btn btn--primary" data-testid="goto-setpwd">
           {t('page.setPwd')}
         </Link>
       </NoticeState>
@@ -79,13 +79,13 @@ function WithdrawGate({ onDone }: { onDone: () => void }) {
   if (payouts.data.length === 0) {
     return (
       <NoticeState text={t('errors:PAYOUT_METHOD_REQUIRED')} testId="withdraw-need-payout">
-        <Link to="/bindBank" className="btn btn--primary" data-testid="goto-bindbank">
+        <Link to={PATHS.bindBank} className="btn btn--primary" data-testid="goto-bindbank">
           {t('page.bindBank')}
         </Link>
-        <Link to="/virtualAdd" className="btn btn--ghost">
+        <Link to={PATHS.virtualAdd} className="btn btn--ghost">
           {t('page.virtualAdd')}
         </Link>
-        <Link to="/cards?tab=pix" className="btn btn--ghost">
+        <Link to={withQuery(PATHS.cards, { tab: 'pix' })} className="btn btn--ghost">
           {t('payout.addPix')}
         </Link>
       </NoticeState>
