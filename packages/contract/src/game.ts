@@ -1,3 +1,4 @@
+import { ZODIACS } from '@fairdraw/domain/zodiac';
 import { z } from 'zod';
 import { queryRowId } from './common.ts';
 
@@ -82,21 +83,8 @@ export const playGroup = z.object({
 });
 export type PlayGroup = z.infer<typeof playGroup>;
 
-/** The twelve animals of the Mark Six zodiac, in cycle order (the domain's `ZODIACS`). */
-export const MARK_SIX_ZODIACS = [
-  'rat',
-  'ox',
-  'tiger',
-  'rabbit',
-  'dragon',
-  'snake',
-  'horse',
-  'goat',
-  'monkey',
-  'rooster',
-  'dog',
-  'pig',
-] as const;
+/** The twelve animals of the Mark Six zodiac, in cycle order: the domain's list. */
+export const MARK_SIX_ZODIACS = ZODIACS;
 export type MarkSixZodiac = (typeof MARK_SIX_ZODIACS)[number];
 
 /**

@@ -1,19 +1,13 @@
 import { z } from 'zod';
+import { EXCLUSION_KINDS } from '@fairdraw/domain/self-exclusion';
 import { required } from './common.ts';
 
 /**
  * Player protection (docs/trust.md 30): time-outs of 24 hours, 7 days or 30 days and self-exclusions of 6 months, 1
- * year or 5 years (the domain's EXCLUSION_KINDS). A running break blocks bets and deposits at once and can only be made
+ * year or 5 years (the kinds are the domain's EXCLUSION_KINDS). A running break blocks bets and deposits at once and can only be made
  * longer.
  */
-export const EXCLUSION_KINDS = [
-  'timeout_24h',
-  'timeout_7d',
-  'timeout_30d',
-  'exclusion_6m',
-  'exclusion_1y',
-  'exclusion_5y',
-] as const;
+export { EXCLUSION_KINDS };
 const exclusionKind = z.enum(EXCLUSION_KINDS, required);
 export type ExclusionKind = z.infer<typeof exclusionKind>;
 

@@ -7,10 +7,7 @@
  * its dates are a table, checked against published calendars: it covers draw dates from 2020-01-25 (start of the
  * Rat year) up to 2041-01-31 (end of the Monkey year that begins 2040-02-12). Extend it before 2041.
  */
-export type Zodiac =
-  'rat' | 'ox' | 'tiger' | 'rabbit' | 'dragon' | 'snake' | 'horse' | 'goat' | 'monkey' | 'rooster' | 'dog' | 'pig';
-
-export const ZODIACS: readonly Zodiac[] = [
+export const ZODIACS = [
   'rat',
   'ox',
   'tiger',
@@ -23,7 +20,8 @@ export const ZODIACS: readonly Zodiac[] = [
   'rooster',
   'dog',
   'pig',
-];
+] as const;
+export type Zodiac = (typeof ZODIACS)[number];
 
 /** First day of each lunar year (Gregorian, China time). 2041 only marks where the 2040 year ends. */
 export const CHINESE_NEW_YEAR: Readonly<Record<number, string>> = {
