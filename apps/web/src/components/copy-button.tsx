@@ -39,8 +39,12 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   );
 }
 
-/** A labelled value with a copy button; long values wrap inside the column, never widen the page. */
-export function CopyRow({ label, value, testId }: { label: string; value: string; testId?: string }) {
+/**
+ * A labelled value with a copy button; long values wrap inside the column, never widen the page. `copy={false}` lays
+ * out a part not worth copying (bank name, coin, key type) the same way, without the button.
+ */
+export function CopyRow(props: { label: string; value: string; testId?: string; copy?: boolean }) {
+  const { label, value, testId, copy = true } = props;
   return (
     <div className="copy-row">
       <div className="copy-row__text">
@@ -49,7 +53,7 @@ export function CopyRow({ label, value, testId }: { label: string; value: string
           {value}
         </span>
       </div>
-      <CopyButton text={value} label={label} />
+      {copy && <CopyButton text={value} label={label} />}
     </div>
   );
 }

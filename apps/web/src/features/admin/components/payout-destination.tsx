@@ -11,36 +11,27 @@ export function Destination({ to }: { to: PayoutMethod }) {
       {to.type === 'bank' && (
         <>
           <CopyRow label={t('payout.holder')} value={to.name} testId="payout-to-name" />
-          <Fact label={t('payout.bankName')} value={to.bank_name} testId="payout-to-bank" />
+          <CopyRow label={t('payout.bankName')} value={to.bank_name} testId="payout-to-bank" copy={false} />
           <CopyRow label={t('payout.cardNumber')} value={to.card_number} testId="payout-to-number" />
         </>
       )}
       {to.type === 'crypto' && (
         <>
-          <Fact label={t('payout.coin')} value={to.coin} testId="payout-to-coin" />
+          <CopyRow label={t('payout.coin')} value={to.coin} testId="payout-to-coin" copy={false} />
           <CopyRow label={t('payout.address')} value={to.address} testId="payout-to-address" />
         </>
       )}
       {to.type === 'pix' && (
         <>
-          <Fact label={t('admin.pixKeyType')} value={to.key_type.toUpperCase()} testId="payout-to-keytype" />
+          <CopyRow
+            label={t('admin.pixKeyType')}
+            value={to.key_type.toUpperCase()}
+            testId="payout-to-keytype"
+            copy={false}
+          />
           <CopyRow label={t('payout.pixKey')} value={to.key} testId="payout-to-key" />
         </>
       )}
-    </div>
-  );
-}
-
-/** A labelled value laid out like a copy row, for parts not worth copying (bank name, coin, key type). */
-function Fact({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div className="copy-row">
-      <div className="copy-row__text">
-        <span className="copy-row__label">{label}</span>
-        <span className="copy-row__value" data-testid={testId}>
-          {value}
-        </span>
-      </div>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import type { Deposit, RechargeRange } from '@fairdraw/contract';
 import { RECHARGE_RANGES } from '../../../lib/contract-values.ts';
 import { CashierPage } from '../../../components/cashier-page.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
-import { StatusBadge } from '../../../components/status-badge.tsx';
+import { RecordRow } from '../../../components/record-row.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
 import { formatTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
@@ -56,24 +56,16 @@ export function RecordsPage() {
 }
 
 function DepositRow({ deposit: d }: { deposit: Deposit }) {
-  const { t } = useTranslation();
   const lang = useLang();
   const { format } = useMoney();
   return (
-    <div className="record" data-testid="record-item">
-      <div className="record__main">
-        <span className="record__title">{d.channel_name}</span>
-        <span className="record__amount num">{format(d.amount)}</span>
-      </div>
-      <div className="record__meta">
-        <span>{formatTime(d.created_at, lang)}</span>
-        <StatusBadge status={d.status} kind="deposit" />
-      </div>
-      {d.status === 'rejected' && d.reason && (
-        <p className="record__reason" data-testid="record-reason">
-          {t('records.reason')}: {d.reason}
-        </p>
-      )}
-    </div>
+    <RecordRow
+      title={d.channel_name}
+      amount={format(d.amount)}
+      meta={formatTime(d.created_at, lang)}
+      status={d.status}
+      kind="deposit"
+      reason={d.reason}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Withdrawal } from '@fairdraw/contract';
 import { PagedList } from '../../../components/paged-list.tsx';
-import { StatusBadge } from '../../../components/status-badge.tsx';
+import { RecordRow } from '../../../components/record-row.tsx';
 import { formatTime } from '../../../lib/format.ts';
 import { payoutTitle } from '../../../lib/payouts.ts';
 import { useLang } from '../../../lib/use-lang.ts';
@@ -38,23 +38,19 @@ function WithdrawalRow({ w }: { w: Withdrawal }) {
   const { t } = useTranslation();
   const lang = useLang();
   const { format } = useMoney();
+  const meta = (
+    <>
+      {formatTime(w.created_at, lang)} · {t('withdraw.fee')} <span className="num">{format(w.fee)}</span>
+    </>
+  );
   return (
-    <div className="record" data-testid="record-item">
-      <div className="record__main">
-        <span className="record__title">{payoutTitle(w.payout)}</span>
-        <span className="record__amount num">{format(w.amount)}</span>
-      </div>
-      <div className="record__meta">
-        <span>
-          {formatTime(w.created_at, lang)} · {t('withdraw.fee')} <span className="num">{format(w.fee)}</span>
-        </span>
-        <StatusBadge status={w.status} kind="withdrawal" />
-      </div>
-      {w.status === 'rejected' && w.reason && (
-        <p className="record__reason" data-testid="record-reason">
-          {t('records.reason')}: {w.reason}
-        </p>
-      )}
-    </div>
+    <RecordRow
+      title={payoutTitle(w.payout)}
+      amount={format(w.amount)}
+      meta={meta}
+      status={w.status}
+      kind="withdrawal"
+      reason={w.reason}
+    />
   );
 }
