@@ -1,6 +1,9 @@
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import local from './eslint-rules/boundaries.js';
+import boundaries from './eslint-rules/boundaries.js';
+import sqlPlacement from './eslint-rules/sql-placement.js';
+
+const local = { rules: { ...boundaries.rules, ...sqlPlacement.rules } };
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**'] },
@@ -36,6 +39,16 @@ export default tseslint.config(
     files: ['apps/**/*.{ts,tsx}'],
     plugins: { local },
     rules: { 'local/boundaries': 'error' },
+  },
+  {
+    // SQL lives in repositories (eslint-rules/sql-placement.js): no query builder, raw SQL or driver outside
+    // *.repository.ts, src/db/ and tests; services own transactions and call repositories.
+    files: ['apps/api/**/*.ts'],
+    ignores: [
+      'apps/api/src/modules/ledger/ledger.batch.ts', // moved by the ledger change
+    ],
+    plugins: { local },
+    rules: { 'local/sql-placement': 'error' },
   },
   {
     // The domain is pure: no I/O, no framework, no database (the clock and randomness come in as arguments).

@@ -150,7 +150,7 @@ export type Listen = (channel: string, onPayload: (payload: string) => void) => 
 
 const embedded = new WeakMap<Db, Listen>();
 
-/** LISTEN on an embedded PGlite database (in process), or undefined for PostgreSQL (lib/pg-listen.ts there). */
+/** LISTEN on an embedded PGlite database (in process), or undefined for PostgreSQL (pg-listen.ts there). */
 export function embeddedListen(db: Db): Listen | undefined {
   return embedded.get(db);
 }

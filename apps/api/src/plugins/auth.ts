@@ -6,7 +6,7 @@ import { hashToken } from '../lib/tokens.ts';
 import DataLoader from 'dataloader';
 import { LRUCache } from 'lru-cache';
 import { embeddedListen } from '../db/database.ts';
-import { pgListener } from '../lib/pg-listen.ts';
+import { pgListener } from '../db/pg-listen.ts';
 import { findActiveSessions } from '../modules/accounts/accounts.repository.ts';
 import type { ActiveSession } from '../modules/accounts/accounts.repository.ts';
 

@@ -1,5 +1,6 @@
 import type { AuditEntry, Paged } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
+import * as repo from './audit.repository.ts';
 
 /** Who did it: an operator (user id and account) or a system actor such as 'provider:sandbox' (no user id). */
 export type AuditActor = { userId: number | null; account: string };
@@ -16,28 +17,19 @@ export async function writeAudit(
   before: unknown,
   after: unknown,
 ): Promise<void> {
-  await trx
-    .insertInto('audit_log')
-    .values({
-      actor_user_id: actor.userId,
-      actor_account: actor.account,
-      action,
-      target,
-      before: before === null || before === undefined ? null : JSON.stringify(before),
-      after: after === null || after === undefined ? null : JSON.stringify(after),
-    })
-    .execute();
+  await repo.insertAuditRow(trx, {
+    actor_user_id: actor.userId,
+    actor_account: actor.account,
+    action,
+    target,
+    before: before === null || before === undefined ? null : JSON.stringify(before),
+    after: after === null || after === undefined ? null : JSON.stringify(after),
+  });
 }
 
 /** The audit log, newest first. */
 export async function listAudit(db: Db, page: number, limit: number): Promise<Paged<AuditEntry>> {
-  const rows = await db
-    .selectFrom('audit_log')
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(limit + 1)
-    .offset((page - 1) * limit)
-    .execute();
+  const rows = await repo.auditPage(db, page, limit);
   return {
     list: rows.slice(0, limit).map((r) => ({
       id: r.id,

@@ -34,24 +34,13 @@ export function createBetCatalog(db: Db, ttlMs = CATALOG_TTL_MS): BetCatalog {
   const games = new LRUCache<number, { game: CatalogGame | undefined }>({
     max: 1000,
     ttl: ttlMs,
-    fetchMethod: async (id) => ({
-      game: await db
-        .selectFrom('games')
-        .select(['id', 'code', 'family', 'name', 'enabled'])
-        .where('id', '=', id)
-        .executeTakeFirst(),
-    }),
+    fetchMethod: async (id) => ({ game: await repo.findGameForBet(db, id) }),
   });
   const plays = new LRUCache<number, ReadonlyMap<number, CatalogPlay>>({
     max: 1000,
     ttl: ttlMs,
     fetchMethod: async (gameId) => {
-      const rows = await db
-        .selectFrom('play_items')
-        .select(['id', 'code', 'group_code', 'odds_bps', 'min_stake', 'max_stake'])
-        .where('game_id', '=', gameId)
-        .where('enabled', '=', true)
-        .execute();
+      const rows = await repo.enabledPlaysForBet(db, gameId);
       return new Map(rows.map((r) => [r.id, r]));
     },
   });

@@ -8,6 +8,25 @@ export type { BetItemRow, BetRow } from '../../db/tables-bets.ts';
 /** A slip with what its answer needs: the game and the period's result. */
 export type SlipRow = BetRow & { game_code: string; family: string; game_name: unknown; result: number[] | null };
 
+/** The game a slip names, with what checking the slip needs. */
+export async function findGameForBet(db: Db, gameId: number) {
+  return db
+    .selectFrom('games')
+    .select(['id', 'code', 'family', 'name', 'enabled'])
+    .where('id', '=', gameId)
+    .executeTakeFirst();
+}
+
+/** The game's enabled play items, with the odds and stake limits a slip is checked against. */
+export async function enabledPlaysForBet(db: Db, gameId: number) {
+  return db
+    .selectFrom('play_items')
+    .select(['id', 'code', 'group_code', 'odds_bps', 'min_stake', 'max_stake'])
+    .where('game_id', '=', gameId)
+    .where('enabled', '=', true)
+    .execute();
+}
+
 export async function findPeriodForBet(db: Db, gameId: number, issue: string) {
   return db
     .selectFrom('periods')

@@ -11,7 +11,7 @@
  *      play code, the result and, for Mark Six, the draw date — and sent as one jsonb map code → won / lost / push;
  *   2. ONE statement updates the slips (status, payout = the sum of their items', settled_at), their items (status;
  *      payout = floor(amount × odds_bps / 10000) for a win with the odds fixed at placement, the amount for a push,
- *      0 for a loss — the domain's settleBetItem, see itemPayoutSql), records the winning cash slips for the home
+ *      0 for a loss — the domain's settleBetItem, see settlement.repository.ts itemPayoutSql), records the winning cash slips for the home
  *      page (bet_cash_wins) and lists the paying slips in a temporary table. Those updates are HOT (migration 0010);
  *      an item whose code has no verdict (a play that does not exist) fails the statement (status is NOT NULL) and
  *      the period stays 'drawn' for an operator to look at, rather than guessing a result;
@@ -24,8 +24,6 @@
  * UNIQUE (kind, reference) stands behind all of this, so no slip can ever be credited twice (a 'bet:<id>' payout
  * already posted rolls the whole period back with ALREADY_DECIDED).
  */
-import { sql } from 'kysely';
-import type { RawBuilder } from 'kysely';
 import { markSixAllIn, payoutCredited, playsOf, settlePlay, stakeRefunded } from '@fairdraw/domain';
 import type { DrawOutcome, GameFamily, Play } from '@fairdraw/domain';
 import type { BetStatus, PeriodVoidResult } from '@fairdraw/contract';
@@ -35,6 +33,7 @@ import { writeAudit } from '../audit/audit.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { postWalletBatch } from '../ledger/ledger.service.ts';
 import * as betsRepo from './bets.repository.ts';
+import * as repo from './settlement.repository.ts';
 import { parseIssue, type PeriodEventBus } from '../draws/draws.service.ts';
 
 export type SettleReport = { periods: number; slips: number };
@@ -66,14 +65,6 @@ export function verdicts(family: GameFamily, drawDate: string, outcome: DrawOutc
 }
 
 /**
- * An item's payout in SQL from its status: the domain's settleBetItem — a win pays floor(amount × odds / 10000)
- * (integer division of positive bigints), a push returns the amount, a loss pays 0.
- */
-export function itemPayoutSql(status: RawBuilder<unknown>, amount: RawBuilder<unknown>, odds: RawBuilder<unknown>) {
-  return sql`(case ${status} when 'won' then ${amount} * ${odds} / 10000 when 'push' then ${amount} else 0 end)`;
-}
-
-/**
  * Settles every drawn period, oldest first, one transaction each, and announces each on `events` once committed.
  * A period that fails stays 'drawn' and does not hold up the others: they are settled, then the first failure is
  * thrown.
@@ -83,19 +74,13 @@ export async function settleDrawnPeriods(
   now: Date,
   ctx: { events?: PeriodEventBus | undefined } = {},
 ): Promise<SettleReport> {
-  const due = await db
-    .selectFrom('periods')
-    .select('id')
-    .where('status', '=', 'drawn')
-    .orderBy('draw_at')
-    .orderBy('id')
-    .execute();
+  const due = await repo.drawnPeriodIds(db);
   const report: SettleReport = { periods: 0, slips: 0 };
   const failures: unknown[] = [];
-  for (const p of due) {
+  for (const periodId of due) {
     let settled: SettledPeriod | undefined;
     try {
-      settled = await settlePeriod(db, p.id, now);
+      settled = await settlePeriod(db, periodId, now);
     } catch (err) {
       failures.push(err);
       continue;
@@ -104,7 +89,7 @@ export async function settleDrawnPeriods(
       report.periods += 1;
       report.slips += settled.slips;
       await ctx.events?.publish(db, [
-        { kind: 'settled', game_id: settled.game_id, period_id: p.id, issue: settled.issue },
+        { kind: 'settled', game_id: settled.game_id, period_id: periodId, issue: settled.issue },
       ]);
     }
   }
@@ -121,99 +106,35 @@ export async function settlePeriod(db: Db, periodId: number, now: Date): Promise
   let map: Record<string, ItemVerdict> = {};
   try {
     return await db.transaction().execute(async (trx) => {
-      const period = await trx
-        .selectFrom('periods')
-        .select(['id', 'game_id', 'issue', 'status', 'result'])
-        .where('id', '=', periodId)
-        .forUpdate()
-        .executeTakeFirst();
+      const period = await repo.lockPeriodForSettlement(trx, periodId);
       if (!period || period.status !== 'drawn' || !period.result) return undefined;
-      const game = await trx
-        .selectFrom('games')
-        .select(['family'])
-        .where('id', '=', period.game_id)
-        .executeTakeFirstOrThrow();
+      const family = await repo.gameFamily(trx, period.game_id);
       const drawDate = parseIssue(period.issue)?.date;
       if (!drawDate) throw new Error(`period ${period.id}: not an issue: ${period.issue}`);
-      map = verdicts(game.family as GameFamily, drawDate, period.result);
+      map = verdicts(family as GameFamily, drawDate, period.result);
 
-      // Room for the hash of a large period's slips in one batch (this transaction only): a hash join split in
-      // batches visits the items page by page several times over.
-      await sql`set local work_mem = '128MB'`.execute(trx);
-      await sql`drop table if exists pg_temp.fd_settle_payouts`.execute(trx);
-      await sql`
-        create temp table fd_settle_payouts (id integer, user_id integer, wallet text, amount bigint)
-        on commit drop`.execute(trx);
-      const st = sql.ref('x.st');
+      await repo.createPayoutTable(trx);
       let slips: number;
       try {
-        const { rows } = await sql<{ slips: number }>`
-          with v as (select ${JSON.stringify(map)}::jsonb as m),
-          upd as (
-            update bets b set (status, payout, settled_at) = (
-                select case when bool_or(x.st = 'won') then 'won'
-                            when bool_and(x.st = 'push') then 'push'
-                            else 'lost' end,
-                       coalesce(sum(${itemPayoutSql(st, sql.ref('x.amount'), sql.ref('x.odds_bps'))}), 0),
-                       ${now}::timestamptz
-                from (select v.m ->> bi.code as st, bi.amount, bi.odds_bps
-                      from bet_items bi where bi.bet_id = b.id) as x)
-            from v
-            where b.period_id = ${period.id} and b.status = 'unsettled'
-            returning b.id, b.user_id, b.wallet, b.status, b.payout
-          ),
-          items as (
-            -- Joined to the slips table (every part of the statement sees the slips as they were: unsettled), not
-            -- to upd, and with no filter of its own (a slip's items are settled or voided with it): whatever the
-            -- planner's estimates for a period just filled, it cannot make the items the outer side of a loop
-            -- that rescans the slips (or a CTE) once per item — the plan stays linear.
-            update bet_items bi
-            set status = v.m ->> bi.code,
-                payout = ${itemPayoutSql(sql`(v.m ->> bi.code)`, sql.ref('bi.amount'), sql.ref('bi.odds_bps'))}
-            from bets s, v
-            where s.period_id = ${period.id} and s.status = 'unsettled' and bi.bet_id = s.id
-          ),
-          wins as (
-            insert into bet_cash_wins (bet_id, settled_at)
-            select id, ${now}::timestamptz from upd where status = 'won' and wallet = 'cash'
-          ),
-          paying as (
-            insert into fd_settle_payouts (id, user_id, wallet, amount)
-            select id, user_id, wallet, payout from upd where payout > 0
-          )
-          select count(*)::int as slips from upd`.execute(trx);
-        slips = rows[0]?.slips ?? 0;
+        slips = await repo.settleSlips(trx, period.id, JSON.stringify(map), now);
       } catch (err) {
         if (isNotNull(err, 'bet_items')) throw new UnknownPlay();
         throw err;
       }
       // All the period's payouts in one batch: each account (the house once) updated once.
-      await postWalletBatch(
-        trx,
-        payoutCredited,
-        sql`select 'bet:' || id as reference, user_id, wallet, amount from fd_settle_payouts order by id`,
-      );
-      await sql`drop table fd_settle_payouts`.execute(trx);
+      await postWalletBatch(trx, payoutCredited, repo.payoutsToPost());
+      await repo.dropPayoutTable(trx);
 
-      const moved = await trx
-        .updateTable('periods')
-        .set({ status: 'settled', settled_at: now })
-        .where('id', '=', period.id)
-        .where('status', '=', 'drawn')
-        .returning('id')
-        .executeTakeFirst();
-      if (!moved) throw new Error(`period ${period.id} left 'drawn' during settlement`);
+      if (!(await repo.markSettled(trx, period.id, now))) {
+        throw new Error(`period ${period.id} left 'drawn' during settlement`);
+      }
       return { game_id: period.game_id, issue: period.issue, slips };
     });
   } catch (err) {
     if (!(err instanceof UnknownPlay)) throw err;
     // The transaction is rolled back; name the item for the operator.
-    const { rows } = await sql<{ id: number; code: string }>`
-      select bi.id, bi.code from bet_items bi join bets b on b.id = bi.bet_id
-      where b.period_id = ${periodId} and b.status = 'unsettled'
-        and (${JSON.stringify(map)}::jsonb ->> bi.code) is null
-      order by bi.id limit 1`.execute(db);
-    throw new Error(`bet item ${rows[0]?.id ?? '?'}: unknown play ${rows[0]?.code ?? '?'}`, { cause: err });
+    const item = await repo.firstItemWithoutVerdict(db, periodId, JSON.stringify(map));
+    throw new Error(`bet item ${item?.id ?? '?'}: unknown play ${item?.code ?? '?'}`, { cause: err });
   }
 }
 

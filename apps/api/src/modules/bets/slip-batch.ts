@@ -22,7 +22,6 @@
  * Any unexpected failure of the batch (a lost connection, a constraint the checks should have caught) rolls the
  * whole batch back; the caller then commits each slip alone, so one slip cannot take the others down with it.
  */
-import { sql } from 'kysely';
 import { accountKey, formatAmount, minor, stakePlaced } from '@fairdraw/domain';
 import type { CurrencyCode, GameFamily } from '@fairdraw/domain';
 import type { Db } from '../../db/database.ts';
@@ -32,6 +31,7 @@ import type { Outcome } from '../../lib/batch-queue.ts';
 import type { IdempotencyClaim } from '../../plugins/idempotency.ts';
 import { exclusionError } from '../protection/protection.service.ts';
 import type { BetItemRow, BetRow } from './bets.repository.ts';
+import { placeBetSlips } from './slip-batch.repository.ts';
 
 export type SlipItem = {
   play_item_id: number;
@@ -119,15 +119,6 @@ export function refusalError(r: RecordedRefusal, ctx: { timeZone: string; curren
   return refusals[key]();
 }
 
-type Decision = {
-  r_ord: number;
-  r_outcome: string;
-  r_bet_id: number | null;
-  r_item_ids: number[] | null;
-  r_until: Date | null;
-  r_period_max: string | number;
-};
-
 export async function commitSlips(
   db: Db,
   slips: readonly PreparedSlip[],
@@ -150,22 +141,40 @@ export async function commitSlips(
       creditKind: credit.account.kind,
     };
   });
-  const items = slips.flatMap((s, k) => s.items.map((item) => ({ slip: k + 1, item })));
   const at = now();
-  const { rows } = await sql<Decision>`
-    select * from place_bet_slips(
-      ${at}::timestamptz, ${BET_PERIOD_MAX_DEFAULT}::bigint, ${stakes[0]?.kind ?? 'stake'}::text,
-      ${REFUSAL_STATUS}::jsonb,
-      ${slips.map((s) => s.userId)}::int[], ${slips.map((s) => s.wallet)}::text[],
-      ${slips.map((s) => s.game.id)}::int[], ${slips.map((s) => s.period.id)}::int[],
-      ${slips.map((s) => s.period.issue)}::text[], ${slips.map((s) => s.total)}::bigint[],
-      ${stakes.map((s) => s.debit)}::text[], ${stakes.map((s) => s.credit)}::text[],
-      ${stakes.map((s) => s.creditKind)}::text[],
-      ${slips.map((s) => s.claim?.key ?? null)}::text[], ${slips.map((s) => s.claim?.hash ?? null)}::text[],
-      ${items.map((i) => i.slip)}::int[], ${items.map((i) => i.item.play_item_id)}::int[],
-      ${items.map((i) => i.item.code)}::text[], ${items.map((i) => i.item.group_code)}::text[],
-      ${items.map((i) => (i.item.numbers ? `{${i.item.numbers.join(',')}}` : null))}::text[],
-      ${items.map((i) => i.item.odds_bps)}::int[], ${items.map((i) => i.item.amount)}::bigint[])`.execute(db);
+  const rows = await placeBetSlips(db, {
+    at,
+    periodMaxDefault: BET_PERIOD_MAX_DEFAULT,
+    stakeKind: stakes[0]?.kind ?? 'stake',
+    refusalStatus: REFUSAL_STATUS,
+    slips: slips.map((s, k) => {
+      const { debit, credit, creditKind } = stakes[k] as (typeof stakes)[number];
+      return {
+        userId: s.userId,
+        wallet: s.wallet,
+        gameId: s.game.id,
+        periodId: s.period.id,
+        issue: s.period.issue,
+        total: s.total,
+        debit,
+        credit,
+        creditKind,
+        claimKey: s.claim?.key ?? null,
+        claimHash: s.claim?.hash ?? null,
+      };
+    }),
+    items: slips.flatMap((s, k) =>
+      s.items.map((item) => ({
+        slip: k + 1,
+        playItemId: item.play_item_id,
+        code: item.code,
+        groupCode: item.group_code,
+        numbers: item.numbers,
+        odds: item.odds_bps,
+        amount: item.amount,
+      })),
+    ),
+  });
   if (rows.length !== slips.length) throw new Error('slip batch: one decision per slip expected');
   return rows.map((d, k): Outcome<CommittedSlip> => {
     const s = slips[k] as PreparedSlip;

@@ -1,5 +1,7 @@
 import { findGame, markSixAllIn, playsOf } from '@fairdraw/domain';
 import type { Db } from '../../db/database.ts';
+import * as repo from './draws.repository.ts';
+import { insertPlayItemsIfMissing } from './play-items.repository.ts';
 import { localDate } from './schedule.ts';
 
 export const BET_SETTING_DEFAULTS = { minStake: 100, maxStake: 5_000_000 } as const;
@@ -11,12 +13,8 @@ export const BET_SETTING_DEFAULTS = { minStake: 100, maxStake: 5_000_000 } as co
  * All-in plays (ms.all2.*, ms.all3.*) are not rows: their numbers come with the bet (findPlay builds them).
  */
 export async function seedDraws(db: Db, now: Date, timeZone: string): Promise<void> {
-  const games = await db.selectFrom('games').select(['id', 'code', 'family']).execute();
-  const settings = await db
-    .selectFrom('settings')
-    .select(['key', 'value'])
-    .where('key', 'in', ['bet_min_stake', 'bet_max_stake'])
-    .execute();
+  const games = await repo.allGames(db);
+  const settings = await repo.settingValues(db, ['bet_min_stake', 'bet_max_stake']);
   const setting = (key: string, fallback: number) => {
     const v = settings.find((s) => s.key === key)?.value;
     return typeof v === 'number' ? v : fallback;
@@ -26,51 +24,41 @@ export async function seedDraws(db: Db, now: Date, timeZone: string): Promise<vo
   for (const g of games) {
     const def = findGame(g.code);
     if (!def || def.family !== g.family) continue;
-    await db
-      .insertInto('game_schedules')
-      .values({
-        game_id: g.id,
-        cycle_seconds: def.cycleSeconds,
-        seal_seconds: def.sealSeconds,
-        daily_at: def.dailyAt,
-        time_zone: null,
-      })
-      .onConflict((oc) => oc.column('game_id').doNothing())
-      .execute();
+    await repo.insertScheduleIfMissing(db, {
+      game_id: g.id,
+      cycle_seconds: def.cycleSeconds,
+      seal_seconds: def.sealSeconds,
+      daily_at: def.dailyAt,
+      time_zone: null,
+    });
     const plays = playsOf(def.family, localDate(now.getTime(), timeZone));
-    await db
-      .insertInto('play_items')
-      .values(
-        plays.map((p, sort) => ({
-          game_id: g.id,
-          code: p.code,
-          group_code: p.group,
-          odds_bps: p.odds,
-          min_stake: minStake,
-          max_stake: maxStake,
-          sort,
-        })),
-      )
-      .onConflict((oc) => oc.columns(['game_id', 'code']).doNothing())
-      .execute();
+    await insertPlayItemsIfMissing(
+      db,
+      plays.map((p, sort) => ({
+        game_id: g.id,
+        code: p.code,
+        group_code: p.group,
+        odds_bps: p.odds,
+        min_stake: minStake,
+        max_stake: maxStake,
+        sort,
+      })),
+    );
     if (def.family === 'marksix') {
       // All-in plays: one row each for "two all-in" and "three all-in" (codes 'ms.all2' / 'ms.all3'); a bet on
       // one names it by play_id and brings its numbers, and the bet item stores the full code ('ms.all2.3-17').
-      await db
-        .insertInto('play_items')
-        .values(
-          ALL_IN_TEMPLATES.map((t, i) => ({
-            game_id: g.id,
-            code: t.code,
-            group_code: 'all-in',
-            odds_bps: markSixAllIn(t.sample).odds,
-            min_stake: minStake,
-            max_stake: maxStake,
-            sort: plays.length + i,
-          })),
-        )
-        .onConflict((oc) => oc.columns(['game_id', 'code']).doNothing())
-        .execute();
+      await insertPlayItemsIfMissing(
+        db,
+        ALL_IN_TEMPLATES.map((t, i) => ({
+          game_id: g.id,
+          code: t.code,
+          group_code: 'all-in',
+          odds_bps: markSixAllIn(t.sample).odds,
+          min_stake: minStake,
+          max_stake: maxStake,
+          sort: plays.length + i,
+        })),
+      );
     }
   }
 }

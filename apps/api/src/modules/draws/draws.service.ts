@@ -13,11 +13,12 @@
  * scheduler loop (runner.ts) and announce with kind 'settled'.
  */
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { FD1, commitment, drawFd1, newSeed } from '@fairdraw/domain';
 import type { GameFamily } from '@fairdraw/domain';
 import type { Db } from '../../db/database.ts';
 import type { PeriodEvent, PeriodEventBus } from './events.ts';
+import { scheduledGameRows } from './draws.repository.ts';
+import * as periods from './periods.repository.ts';
 import { effectiveSchedule, upcomingSlots } from './schedule.ts';
 import type { Schedule } from './schedule.ts';
 
@@ -42,22 +43,7 @@ export type ScheduledGame = { id: number; code: string; family: GameFamily; sche
 
 /** Enabled games with an enabled schedule, with the schedule actually in force. */
 export async function scheduledGames(db: Db, ctx: DrawsContext = DEFAULT_CONTEXT): Promise<ScheduledGame[]> {
-  const rows = await db
-    .selectFrom('games')
-    .innerJoin('game_schedules', 'game_schedules.game_id', 'games.id')
-    .select([
-      'games.id',
-      'games.code',
-      'games.family',
-      'game_schedules.cycle_seconds',
-      'game_schedules.seal_seconds',
-      'game_schedules.daily_at',
-      'game_schedules.time_zone',
-    ])
-    .where('games.enabled', '=', true)
-    .where('game_schedules.enabled', '=', true)
-    .orderBy('games.id')
-    .execute();
+  const rows = await scheduledGameRows(db);
   return rows.map((r) => ({
     id: r.id,
     code: r.code,
@@ -88,36 +74,25 @@ export async function createUpcomingPeriods(db: Db, now: Date, ctx: DrawsContext
     const slots = upcomingSlots(now.getTime(), game.schedule);
     const last = slots.at(-1);
     if (!last) continue;
-    const existing = await db
-      .selectFrom('periods')
-      .select('issue')
-      .where('game_id', '=', game.id)
-      .where('draw_at', '>=', new Date(slots[0]!.drawAt))
-      .where('draw_at', '<=', new Date(last.drawAt))
-      .execute();
-    const have = new Set(existing.map((r) => r.issue));
+    const have = await periods.issuesDrawnBetween(db, game.id, new Date(slots[0]!.drawAt), new Date(last.drawAt));
     const missing = slots.filter((s) => !have.has(s.issue));
     if (missing.length === 0) continue;
-    const rows = await db
-      .insertInto('periods')
-      .values(
-        missing.map((s) => {
-          const seed = newSeed((n) => randomBytes(n));
-          return {
-            game_id: game.id,
-            issue: s.issue,
-            open_at: new Date(s.openAt),
-            seal_at: new Date(s.sealAt),
-            draw_at: new Date(s.drawAt),
-            commitment: commitment(seed),
-            seed: Buffer.from(seed),
-            algorithm: FD1,
-          };
-        }),
-      )
-      .onConflict((oc) => oc.columns(['game_id', 'issue']).doNothing())
-      .returning(['id', 'issue'])
-      .execute();
+    const rows = await periods.insertPeriods(
+      db,
+      missing.map((s) => {
+        const seed = newSeed((n) => randomBytes(n));
+        return {
+          game_id: game.id,
+          issue: s.issue,
+          open_at: new Date(s.openAt),
+          seal_at: new Date(s.sealAt),
+          draw_at: new Date(s.drawAt),
+          commitment: commitment(seed),
+          seed: Buffer.from(seed),
+          algorithm: FD1,
+        };
+      }),
+    );
     created += rows.length;
     for (const r of rows) events.push({ kind: 'created', game_id: game.id, period_id: r.id, issue: r.issue });
   }
@@ -134,40 +109,13 @@ export type TickReport = { opened: number; sealed: number; drawn: number };
  */
 export async function tick(db: Db, now: Date, ctx: Partial<DrawsContext> = {}): Promise<TickReport> {
   const events: PeriodEvent[] = [];
-  const opened = await db
-    .updateTable('periods')
-    .set({ status: 'open', opened_at: now })
-    .where('status', '=', 'scheduled')
-    .where('open_at', '<=', now)
-    .returning(['id', 'game_id', 'issue'])
-    .execute();
+  const opened = await periods.openDuePeriods(db, now);
   for (const p of opened) events.push({ kind: 'open', game_id: p.game_id, period_id: p.id, issue: p.issue });
 
-  const sealed = await db
-    .updateTable('periods')
-    .set({ status: 'sealed', sealed_at: now })
-    .where('status', '=', 'open')
-    .where('seal_at', '<=', now)
-    .returning(['id', 'game_id', 'issue'])
-    .execute();
+  const sealed = await periods.sealDuePeriods(db, now);
   for (const p of sealed) events.push({ kind: 'seal', game_id: p.game_id, period_id: p.id, issue: p.issue });
 
-  const due = await db
-    .selectFrom('periods')
-    .innerJoin('games', 'games.id', 'periods.game_id')
-    .select([
-      'periods.id',
-      'periods.game_id',
-      'periods.issue',
-      'periods.seed',
-      'periods.beacon_value',
-      'games.code',
-      'games.family',
-    ])
-    .where('periods.status', '=', 'sealed')
-    .where('periods.draw_at', '<=', now)
-    .orderBy('periods.draw_at')
-    .execute();
+  const due = await periods.periodsDueForDraw(db, now);
   let drawn = 0;
   for (const p of due) {
     const result = drawFd1({
@@ -177,14 +125,7 @@ export async function tick(db: Db, now: Date, ctx: Partial<DrawsContext> = {}): 
       seed: Uint8Array.from(p.seed),
       beacon: p.beacon_value ?? '',
     });
-    const row = await db
-      .updateTable('periods')
-      .set({ status: 'drawn', result: sql<number[]>`${[...result]}::integer[]`, drawn_at: now })
-      .where('id', '=', p.id)
-      .where('status', '=', 'sealed')
-      .returning('id')
-      .executeTakeFirst();
-    if (row) {
+    if (await periods.markDrawn(db, p.id, result, now)) {
       drawn += 1;
       events.push({ kind: 'result', game_id: p.game_id, period_id: p.id, issue: p.issue });
     }

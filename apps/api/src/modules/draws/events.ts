@@ -1,7 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { pgListener } from '../../lib/pg-listen.ts';
+import { notify, pgListener } from '../../db/pg-listen.ts';
 
 /**
  * What the scheduler announces after each transition ('settled': the period's bets are settled and paid, sent by
@@ -50,7 +49,7 @@ export function localBus(): PeriodEventBus {
 
 /**
  * PostgreSQL: publish is NOTIFY on PERIOD_CHANNEL (from whichever instance holds the scheduler lock); each
- * instance LISTENs on one dedicated connection (lib/pg-listen.ts), opened at the first subscriber and re-opened if
+ * instance LISTENs on one dedicated connection (db/pg-listen.ts), opened at the first subscriber and re-opened if
  * it drops, and fans the events out in process. Notifications are delivered only after the notifying transaction commits.
  */
 export function postgresBus(databaseUrl: string, log: { warn: (obj: object, msg: string) => void }): PeriodEventBus {
@@ -71,7 +70,8 @@ export function postgresBus(databaseUrl: string, log: { warn: (obj: object, msg:
 
   return {
     async publish(db, events) {
-      for (const e of events) await sql`select pg_notify(${PERIOD_CHANNEL}, ${JSON.stringify(e)})`.execute(db);
+      const payloads = events.map((e) => JSON.stringify(e));
+      await notify(db, PERIOD_CHANNEL, payloads);
     },
     async subscribe(fn) {
       emitter.on('event', fn);

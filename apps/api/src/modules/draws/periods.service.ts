@@ -3,15 +3,13 @@ import type { GameFamily, Zodiac } from '@fairdraw/domain';
 import type { CurrentGame, HistoryItem, Paged, VerifyRecord } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { findGame } from './draws.repository.ts';
+import * as repo from './periods.repository.ts';
 import { parseIssue } from './schedule.ts';
 
 /** Public reads of periods. A seed is only ever returned for a period that has a result (docs/trust.md 13). */
 async function gameOr404(db: Db, gameId: number, field = 'games_id') {
-  const game = await db
-    .selectFrom('games')
-    .select(['id', 'code', 'family'])
-    .where('id', '=', gameId)
-    .executeTakeFirst();
+  const game = await findGame(db, gameId);
   if (!game) throw new AppError('NOT_FOUND', { field });
   return game;
 }
@@ -38,23 +36,8 @@ export function resultZodiac(family: string, issue: string, result: readonly num
 export async function currentGame(db: Db, gameId: number, now: Date): Promise<CurrentGame> {
   const game = await gameOr404(db, gameId);
   // Never select the seed of the current period: it is secret until drawn.
-  const current = await db
-    .selectFrom('periods')
-    .select(['issue', 'status', 'open_at', 'seal_at', 'draw_at', 'commitment', 'algorithm'])
-    .where('game_id', '=', gameId)
-    .where('draw_at', '>', now)
-    .where('status', '!=', 'void')
-    .orderBy('draw_at')
-    .limit(1)
-    .executeTakeFirst();
-  const last = await db
-    .selectFrom('periods')
-    .select(['issue', 'result', 'seed', 'commitment'])
-    .where('game_id', '=', gameId)
-    .where('result', 'is not', null)
-    .orderBy('draw_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const current = await repo.nextPeriod(db, gameId, now);
+  const last = await repo.lastDrawnPeriod(db, gameId);
   return {
     games_id: game.id,
     code: game.code,
@@ -81,15 +64,7 @@ export async function currentGame(db: Db, gameId: number, now: Date): Promise<Cu
 /** GET /api/game/history: drawn periods, newest first. Only periods with a result are listed (seed revealed). */
 export async function history(db: Db, gameId: number, page: number, limit: number): Promise<Paged<HistoryItem>> {
   const game = await gameOr404(db, gameId);
-  const rows = await db
-    .selectFrom('periods')
-    .select(['issue', 'result', 'seed', 'commitment', 'algorithm', 'beacon_value', 'draw_at'])
-    .where('game_id', '=', gameId)
-    .where('result', 'is not', null)
-    .orderBy('draw_at', 'desc')
-    .offset((page - 1) * limit)
-    .limit(limit + 1)
-    .execute();
+  const rows = await repo.drawnPeriodsPage(db, gameId, page, limit);
   const list = rows.slice(0, limit).map((r) => ({
     issue: r.issue,
     result: r.result ?? [],
@@ -136,12 +111,7 @@ export function verifyPeriodRecord(r: PeriodRecord): boolean {
 /** GET /api/game/verify: one period's public record and whether it verifies. */
 export async function verifyPeriod(db: Db, gameId: number, issue: string): Promise<VerifyRecord> {
   const game = await gameOr404(db, gameId);
-  const p = await db
-    .selectFrom('periods')
-    .selectAll()
-    .where('game_id', '=', gameId)
-    .where('issue', '=', issue)
-    .executeTakeFirst();
+  const p = await repo.periodByIssue(db, gameId, issue);
   if (!p) throw new AppError('NOT_FOUND', { field: 'issue' });
   const revealed = p.result !== null;
   const seed = revealed ? Uint8Array.from(p.seed) : null;

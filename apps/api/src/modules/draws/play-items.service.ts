@@ -10,6 +10,9 @@ import pt from '@fairdraw/contract/locales/pt/plays.json' with { type: 'json' };
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ALL_IN_TEMPLATES } from './draws.seed.ts';
+import { findGame } from './draws.repository.ts';
+import { nextIssue } from './periods.repository.ts';
+import { enabledPlayItems } from './play-items.repository.ts';
 import { localDate } from './schedule.ts';
 
 /** Play and group names (packages/contract/locales/<lang>/plays.json), flat keys = the domain's nameKey. */
@@ -80,27 +83,13 @@ export async function playGroups(
   now: Date,
   timeZone: string,
 ): Promise<PlayGroup[]> {
-  const game = await db.selectFrom('games').select(['id', 'family']).where('id', '=', gameId).executeTakeFirst();
+  const game = await findGame(db, gameId);
   if (!game) throw new AppError('NOT_FOUND', { field: 'group_id' });
-  const current = await db
-    .selectFrom('periods')
-    .select('issue')
-    .where('game_id', '=', gameId)
-    .where('draw_at', '>', now)
-    .orderBy('draw_at')
-    .limit(1)
-    .executeTakeFirst();
+  const current = await nextIssue(db, gameId, now);
   const drawDate = current
     ? `${current.issue.slice(0, 4)}-${current.issue.slice(4, 6)}-${current.issue.slice(6, 8)}`
     : localDate(now.getTime(), timeZone);
-  const rows = await db
-    .selectFrom('play_items')
-    .select(['id', 'code', 'group_code', 'odds_bps', 'min_stake', 'max_stake'])
-    .where('game_id', '=', gameId)
-    .where('enabled', '=', true)
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
+  const rows = await enabledPlayItems(db, gameId);
   const family = game.family as GameFamily;
   const groups = new Map<string, PlayGroup>();
   for (const row of rows) {

@@ -15,7 +15,8 @@
  *   lock, so it is safe even if leadership moves while one runs: a second settler waits, then finds it settled.
  *   On PGlite (one connection) a running settlement still holds up the tick's queries until it commits.
  */
-import pg from 'pg';
+import { tryAdvisoryLock } from '../../db/advisory-lock.ts';
+import type { AdvisoryLock } from '../../db/advisory-lock.ts';
 import type { Db } from '../../db/database.ts';
 import { purgeExpiredKeys } from '../../plugins/idempotency.ts';
 import { createUpcomingPeriods, tick } from './draws.service.ts';
@@ -61,7 +62,7 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
   const clock = options.now ?? (() => new Date());
   const intervalMs = options.intervalMs ?? 1000;
   const settleIntervalMs = options.settleIntervalMs ?? 5000;
-  let lockClient: pg.Client | undefined;
+  let lock: AdvisoryLock | undefined;
   let leader = false;
   let caughtUp = false;
   let stopped = false;
@@ -75,32 +76,30 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
     if (leader) log.warn({ err }, `scheduler lock lost: ${why}`);
     leader = false;
     caughtUp = false;
-    const c = lockClient;
-    lockClient = undefined;
-    void c?.end().catch(() => undefined);
+    const held = lock;
+    lock = undefined;
+    void held?.release();
   };
 
   const acquire = async (): Promise<boolean> => {
     if (!databaseUrl) return true;
-    if (leader && lockClient) return true;
-    const c = new pg.Client({ connectionString: databaseUrl, application_name: 'fairdraw-scheduler' });
-    c.on('error', (err) => {
-      if (lockClient === c) loseLock('connection error', err);
-    });
+    if (leader && lock) return true;
     try {
-      await c.connect();
-      const res = await c.query<{ locked: boolean }>('select pg_try_advisory_lock($1::bigint) as locked', [
-        SCHEDULER_LOCK_KEY.toString(),
-      ]);
-      if (res.rows[0]?.locked && !stopped) {
-        lockClient = c;
+      const got = await tryAdvisoryLock(databaseUrl, SCHEDULER_LOCK_KEY, {
+        applicationName: 'fairdraw-scheduler',
+        onLost: (err) => {
+          if (lock === got) loseLock('connection error', err);
+        },
+      });
+      if (got && !stopped) {
+        lock = got;
         log.info({}, 'scheduler lock acquired: this instance draws');
         return true;
       }
+      await got?.release();
     } catch (err) {
       log.warn({ err }, 'scheduler lock attempt failed');
     }
-    await c.end().catch(() => undefined);
     return false;
   };
 
@@ -202,10 +201,10 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
       // A settlement in progress finishes (it is one transaction; stopping mid-way would only roll it back).
       await Promise.all([running, settling]);
       leader = false;
-      const c = lockClient;
-      lockClient = undefined;
+      const held = lock;
+      lock = undefined;
       // Closing the session releases the advisory lock for another instance.
-      await c?.end().catch(() => undefined);
+      await held?.release();
     },
   };
 }

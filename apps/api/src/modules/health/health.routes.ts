@@ -1,9 +1,9 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { envelope } from '@fairdraw/contract';
 import { AppError } from '../../lib/app-error.ts';
 import { errors } from '../../lib/schemas.ts';
+import { pingDatabase } from './health.repository.ts';
 
 const healthRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
   // Liveness: the process answers. It does not touch the database, so a slow database does not get us restarted.
@@ -22,7 +22,7 @@ const healthRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     },
     async (request, reply) => {
       try {
-        await sql`select 1`.execute(app.db);
+        await pingDatabase(app.db);
       } catch (err) {
         request.log.warn({ err }, 'database not ready');
         throw new AppError('UNAVAILABLE');

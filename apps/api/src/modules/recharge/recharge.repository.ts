@@ -34,6 +34,11 @@ export async function disableUnratedForeignChannels(db: Db, siteCurrency: Curren
   return rows.map((r) => r.id);
 }
 
+/** Locks the channel row until the transaction ends: two operators saving one channel are applied in turn. */
+export async function lockChannel(trx: Db, id: number): Promise<ChannelRow | undefined> {
+  return trx.selectFrom('recharge_channels').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
 export async function insertChannel(db: Db, values: Insertable<RechargeChannelsTable>): Promise<ChannelRow> {
   return db.insertInto('recharge_channels').values(values).returningAll().executeTakeFirstOrThrow();
 }
@@ -68,6 +73,18 @@ export async function findDeposit(db: Db, id: number): Promise<DepositWithChanne
 
 export async function findDepositByProviderRef(db: Db, providerRef: string): Promise<{ id: number } | undefined> {
   return db.selectFrom('deposits').select('id').where('provider_ref', '=', providerRef).executeTakeFirst();
+}
+
+/** Who made the deposit (id, account, nickname), or undefined for an unknown deposit. */
+export async function depositOwner(
+  db: Db,
+  depositId: number,
+): Promise<{ id: number; account: string; nickname: string } | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'account', 'nickname'])
+    .where('id', '=', db.selectFrom('deposits').select('user_id').where('id', '=', depositId))
+    .executeTakeFirst();
 }
 
 /** Locks the deposit row until the transaction ends: decisions on one deposit run one at a time. */

@@ -288,11 +288,7 @@ export async function creditDeposit(
 }
 
 async function decidedDeposit(db: Db, id: number, site: CurrencyCode): Promise<AdminDeposit> {
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'account', 'nickname'])
-    .where('id', '=', db.selectFrom('deposits').select('user_id').where('id', '=', id))
-    .executeTakeFirst();
+  const rows = await repo.depositOwner(db, id);
   const d = await repo.findDeposit(db, id);
   if (!d || !rows) throw new AppError('DEPOSIT_NOT_FOUND');
   return { ...toDeposit(d, site), user: { user_id: rows.id, account: rows.account, nickname: rows.nickname } };
@@ -421,12 +417,7 @@ export async function saveChannel(
       await writeAudit(trx, actor, 'channel.create', `channel:${row.id}`, null, toAdminChannel(row, site));
       return toAdminChannel(row, site);
     }
-    const before = await trx
-      .selectFrom('recharge_channels')
-      .selectAll()
-      .where('id', '=', input.id)
-      .forUpdate()
-      .executeTakeFirst();
+    const before = await repo.lockChannel(trx, input.id);
     if (!before) throw new AppError('CHANNEL_NOT_FOUND', { field: 'id' });
     const row = await repo.updateChannel(trx, input.id, values);
     if (!row) throw new AppError('CHANNEL_NOT_FOUND', { field: 'id' });

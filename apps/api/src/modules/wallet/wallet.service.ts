@@ -5,6 +5,7 @@ import type { WalletData, WithdrawSettings } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { getBalances } from '../ledger/ledger.service.ts';
+import { withdrawSettingRows } from './wallet.repository.ts';
 
 /** Defaults, also seeded into `settings` by migration 0003: no fee; withdrawals of 100.00 to 50,000.00. */
 export const DEFAULT_WITHDRAW_SETTINGS: WithdrawSettings = {
@@ -15,11 +16,7 @@ export const DEFAULT_WITHDRAW_SETTINGS: WithdrawSettings = {
 
 /** The withdrawal fee rule and limits from the `settings` table (keys withdraw_fee, withdraw_min, withdraw_max). */
 export async function getWithdrawSettings(db: Db): Promise<WithdrawSettings> {
-  const rows = await db
-    .selectFrom('settings')
-    .select(['key', 'value'])
-    .where('key', 'in', ['withdraw_fee', 'withdraw_min', 'withdraw_max'])
-    .execute();
+  const rows = await withdrawSettingRows(db);
   const value = (key: string) => rows.find((r) => r.key === key)?.value;
   const fee = feeRule.safeParse(value('withdraw_fee'));
   const min = minorAmount.safeParse(value('withdraw_min'));

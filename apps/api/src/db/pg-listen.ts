@@ -1,7 +1,9 @@
+import { sql } from 'kysely';
 import pg from 'pg';
+import type { Db } from './database.ts';
 
 /**
- * LISTEN on one PostgreSQL channel over a dedicated connection (notifications arrive only on the connection that
+ * LISTEN/NOTIFY on PostgreSQL. LISTEN on one channel over a dedicated connection (notifications arrive only on the connection that
  * listens, never on pooled ones), re-opened a second after it drops. `onState` is told whenever the connection
  * starts or stops listening: whoever trusts notifications to keep something fresh must stop trusting them while
  * they may be missed.
@@ -84,4 +86,12 @@ export function pgListener(
     },
     listening: () => client !== undefined,
   };
+}
+
+/**
+ * NOTIFY on `channel` with each payload, in order, through `db` (a transaction's notifications are delivered when
+ * it commits).
+ */
+export async function notify(db: Db, channel: string, payloads: readonly string[]): Promise<void> {
+  for (const payload of payloads) await sql`select pg_notify(${channel}, ${payload})`.execute(db);
 }

@@ -1,0 +1,132 @@
+import { sql } from 'kysely';
+import type { RawBuilder } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+/**
+ * The settlement's SQL (settlement.service.ts tells the steps and owns the transaction). Set-based by period: no
+ * statement carries one bind parameter per slip, and no slip comes into JavaScript.
+ */
+
+/** The ids of the periods waiting for settlement (status 'drawn'), oldest draw first. */
+export async function drawnPeriodIds(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectFrom('periods')
+    .select('id')
+    .where('status', '=', 'drawn')
+    .orderBy('draw_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The period locked FOR UPDATE until the transaction ends: a second settler waits here. */
+export function lockPeriodForSettlement(trx: Db, periodId: number) {
+  return trx
+    .selectFrom('periods')
+    .select(['id', 'game_id', 'issue', 'status', 'result'])
+    .where('id', '=', periodId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function gameFamily(trx: Db, gameId: number): Promise<string> {
+  const game = await trx.selectFrom('games').select(['family']).where('id', '=', gameId).executeTakeFirstOrThrow();
+  return game.family;
+}
+
+/**
+ * An item's payout in SQL from its status: the domain's settleBetItem — a win pays floor(amount × odds / 10000)
+ * (integer division of positive bigints), a push returns the amount, a loss pays 0.
+ */
+function itemPayoutSql(status: RawBuilder<unknown>, amount: RawBuilder<unknown>, odds: RawBuilder<unknown>) {
+  return sql`(case ${status} when 'won' then ${amount} * ${odds} / 10000 when 'push' then ${amount} else 0 end)`;
+}
+
+/** Makes the transaction's temporary table of paying slips (fd_settle_payouts), dropped at commit. */
+export async function createPayoutTable(trx: Db): Promise<void> {
+  // Room for the hash of a large period's slips in one batch (this transaction only): a hash join split in
+  // batches visits the items page by page several times over.
+  await sql`set local work_mem = '128MB'`.execute(trx);
+  await sql`drop table if exists pg_temp.fd_settle_payouts`.execute(trx);
+  await sql`
+    create temp table fd_settle_payouts (id integer, user_id integer, wallet text, amount bigint)
+    on commit drop`.execute(trx);
+}
+
+/**
+ * ONE statement: settles the period's unsettled slips (status, payout = the sum of their items', settled_at) and
+ * their items (status from `verdicts`, a JSON map play code → won / lost / push; payout by itemPayoutSql), records
+ * the winning cash slips (bet_cash_wins) and lists the paying slips in fd_settle_payouts. An item whose code has no
+ * verdict fails it with a NOT NULL violation on bet_items. Returns the number of slips settled.
+ */
+export async function settleSlips(trx: Db, periodId: number, verdicts: string, now: Date): Promise<number> {
+  const st = sql.ref('x.st');
+  const { rows } = await sql<{ slips: number }>`
+    with v as (select ${verdicts}::jsonb as m),
+    upd as (
+      update bets b set (status, payout, settled_at) = (
+          select case when bool_or(x.st = 'won') then 'won'
+                      when bool_and(x.st = 'push') then 'push'
+                      else 'lost' end,
+                 coalesce(sum(${itemPayoutSql(st, sql.ref('x.amount'), sql.ref('x.odds_bps'))}), 0),
+                 ${now}::timestamptz
+          from (select v.m ->> bi.code as st, bi.amount, bi.odds_bps
+                from bet_items bi where bi.bet_id = b.id) as x)
+      from v
+      where b.period_id = ${periodId} and b.status = 'unsettled'
+      returning b.id, b.user_id, b.wallet, b.status, b.payout
+    ),
+    items as (
+      -- Joined to the slips table (every part of the statement sees the slips as they were: unsettled), not
+      -- to upd, and with no filter of its own (a slip's items are settled or voided with it): whatever the
+      -- planner's estimates for a period just filled, it cannot make the items the outer side of a loop
+      -- that rescans the slips (or a CTE) once per item — the plan stays linear.
+      update bet_items bi
+      set status = v.m ->> bi.code,
+          payout = ${itemPayoutSql(sql`(v.m ->> bi.code)`, sql.ref('bi.amount'), sql.ref('bi.odds_bps'))}
+      from bets s, v
+      where s.period_id = ${periodId} and s.status = 'unsettled' and bi.bet_id = s.id
+    ),
+    wins as (
+      insert into bet_cash_wins (bet_id, settled_at)
+      select id, ${now}::timestamptz from upd where status = 'won' and wallet = 'cash'
+    ),
+    paying as (
+      insert into fd_settle_payouts (id, user_id, wallet, amount)
+      select id, user_id, wallet, payout from upd where payout > 0
+    )
+    select count(*)::int as slips from upd`.execute(trx);
+  return rows[0]?.slips ?? 0;
+}
+
+/** The paying slips as ledger.batch.ts postWalletBatch reads them: one payout 'bet:<slipId>' of the slip's payout. */
+export function payoutsToPost(): RawBuilder<unknown> {
+  return sql`select 'bet:' || id as reference, user_id, wallet, amount from fd_settle_payouts order by id`;
+}
+
+export async function dropPayoutTable(trx: Db): Promise<void> {
+  await sql`drop table fd_settle_payouts`.execute(trx);
+}
+
+/** drawn → settled; false when the period was no longer 'drawn'. */
+export async function markSettled(trx: Db, periodId: number, now: Date): Promise<boolean> {
+  const moved = await trx
+    .updateTable('periods')
+    .set({ status: 'settled', settled_at: now })
+    .where('id', '=', periodId)
+    .where('status', '=', 'drawn')
+    .returning('id')
+    .executeTakeFirst();
+  return moved !== undefined;
+}
+
+/** The first unsettled item of the period whose code has no verdict in `verdicts` (a play that does not exist). */
+export function firstItemWithoutVerdict(db: Db, periodId: number, verdicts: string) {
+  return sql<{ id: number; code: string }>`
+    select bi.id, bi.code from bet_items bi join bets b on b.id = bi.bet_id
+    where b.period_id = ${periodId} and b.status = 'unsettled'
+      and (${verdicts}::jsonb ->> bi.code) is null
+    order by bi.id limit 1`
+    .execute(db)
+    .then((r) => r.rows[0]);
+}
