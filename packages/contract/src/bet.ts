@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { minorAmount, pageQuery, queryRowId, rowId } from './common.ts';
 import { ISSUE_PATTERN, MARK_SIX_ZODIACS } from './game.ts';
+import { RECHARGE_RANGES } from './recharge.ts';
 
 /**
  * A bet slip: every item of one period of one game, accepted or refused whole. Amounts are integer minor units.
@@ -61,17 +62,28 @@ export const betSlip = z.object({
   result: z.array(z.number().int()).nullable(),
   /** Mark Six, once drawn: each result number's animal as of the period's draw date (as in the game's history). */
   zodiac: z.array(z.enum(MARK_SIX_ZODIACS)).optional(),
+  /** When the slip's period is drawn (epoch ms): an open slip counts down to it. */
+  draw_at: z.number().int(),
   created_at: z.number().int(),
   settled_at: z.number().int().nullable(),
   items: z.array(betItem),
 });
 export type BetSlip = z.infer<typeof betSlip>;
 
-/** `status`: unsettled (awaiting the draw) or settled (won, lost, push or void). */
+/** The list's status filter: one status of a slip, or `settled` for any of won, lost, push and void. */
+export const BET_LIST_STATUSES = [...BET_STATUSES, 'settled'] as const;
+export type BetListStatus = (typeof BET_LIST_STATUSES)[number];
+
+/**
+ * `status`: unsettled (awaiting the draw), won, lost, push, void (refunded), or settled (any of the four after the
+ * draw). `range`: the day ranges of the recharge records (today, yesterday, before_yesterday, last7), in the business
+ * time zone, by the time the slip was placed. Every filter is optional; none lists every slip.
+ */
 export const betListQuery = pageQuery.extend({
-  status: z.enum(['unsettled', 'settled']).optional(),
+  status: z.enum(BET_LIST_STATUSES, { error: 'VALIDATION_FAILED' }).optional(),
   // A filter: an unknown game lists nothing, which a schema cannot answer, so out of range is VALIDATION_FAILED.
   games_id: queryRowId('VALIDATION_FAILED').optional(),
+  range: z.enum(RECHARGE_RANGES, { error: 'VALIDATION_FAILED' }).optional(),
 });
 export type BetListQuery = z.infer<typeof betListQuery>;
 

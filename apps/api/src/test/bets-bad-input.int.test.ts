@@ -78,8 +78,12 @@ const BODIES = (): [string, CallOptions][] => [
 ];
 
 const QUERIES = [
-  'status=won',
+  'status=open',
+  'status=refunded',
   'status=1',
+  'range=tomorrow',
+  'range=',
+  'range=TODAY',
   'games_id=abc',
   'games_id=-1',
   'games_id=1.5',

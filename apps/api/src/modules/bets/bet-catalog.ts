@@ -20,7 +20,7 @@ export type CatalogPlay = {
   min_stake: number;
   max_stake: number;
 };
-export type CatalogPeriod = { id: number; issue: string; status: string; seal_at: Date };
+export type CatalogPeriod = { id: number; issue: string; status: string; seal_at: Date; draw_at: Date };
 
 export type BetCatalog = {
   game(id: number): Promise<CatalogGame | undefined>;

@@ -6,7 +6,13 @@ import type { BetItemRow, BetRow } from '../../db/tables-bets.ts';
 export type { BetItemRow, BetRow } from '../../db/tables-bets.ts';
 
 /** A slip with what its answer needs: the game and the period's result. */
-export type SlipRow = BetRow & { game_code: string; family: string; game_name: unknown; result: number[] | null };
+export type SlipRow = BetRow & {
+  game_code: string;
+  family: string;
+  game_name: unknown;
+  result: number[] | null;
+  draw_at: Date;
+};
 
 /** The game a slip names, with what checking the slip needs. */
 export async function findGameForBet(db: Db, gameId: number) {
@@ -30,7 +36,7 @@ export async function enabledPlaysForBet(db: Db, gameId: number) {
 export async function findPeriodForBet(db: Db, gameId: number, issue: string) {
   return db
     .selectFrom('periods')
-    .select(['id', 'issue', 'status', 'seal_at'])
+    .select(['id', 'issue', 'status', 'seal_at', 'draw_at'])
     .where('game_id', '=', gameId)
     .where('issue', '=', issue)
     .executeTakeFirst();
@@ -43,7 +49,7 @@ export async function slipsByIds(db: Db, ids: readonly number[]): Promise<SlipRo
     .innerJoin('games', 'games.id', 'bets.game_id')
     .innerJoin('periods', 'periods.id', 'bets.period_id')
     .selectAll('bets')
-    .select(['games.code as game_code', 'games.family', 'games.name as game_name', 'periods.result'])
+    .select(['games.code as game_code', 'games.family', 'games.name as game_name', 'periods.result', 'periods.draw_at'])
     .where('bets.id', 'in', ids)
     .orderBy('bets.id', 'desc')
     .execute();
@@ -54,18 +60,29 @@ export async function itemsOf(db: Db, betIds: readonly number[]): Promise<BetIte
   return db.selectFrom('bet_items').selectAll().where('bet_id', 'in', betIds).orderBy('id').execute();
 }
 
-/** One page (+1 row, to tell whether there is more) of the user's slip ids, newest first. */
+/** A slip's own status, or `settled` for any status after the draw. */
+export type SlipFilterStatus = BetRow['status'] | 'settled';
+
+/**
+ * One page (+1 row, to tell whether there is more) of the user's slip ids, newest first; `placed`: placed at or
+ * after `from` and before `to`.
+ */
 export async function listUserSlipIds(
   db: Db,
   userId: number,
-  filter: { status?: 'unsettled' | 'settled' | undefined; gameId?: number | undefined },
+  filter: {
+    status?: SlipFilterStatus | undefined;
+    gameId?: number | undefined;
+    placed?: { from: Date; to: Date } | undefined;
+  },
   page: number,
   limit: number,
 ): Promise<number[]> {
   let q = db.selectFrom('bets').select('id').where('user_id', '=', userId);
-  if (filter.status === 'unsettled') q = q.where('status', '=', 'unsettled');
   if (filter.status === 'settled') q = q.where('status', '<>', 'unsettled');
+  else if (filter.status !== undefined) q = q.where('status', '=', filter.status);
   if (filter.gameId !== undefined) q = q.where('game_id', '=', filter.gameId);
+  if (filter.placed) q = q.where('created_at', '>=', filter.placed.from).where('created_at', '<', filter.placed.to);
   const rows = await q
     .orderBy('id', 'desc')
     .limit(limit + 1)

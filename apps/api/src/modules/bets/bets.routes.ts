@@ -162,7 +162,7 @@ function betsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) =
       preValidation: bettor,
       schema: {
         tags: ['game'],
-        summary: 'Own bet slips, newest first (status: unsettled | settled)',
+        summary: 'Own bet slips, newest first; filters: status, games_id, range (days of the business time zone)',
         security,
         headers: sessionHeaders,
         querystring: betListQuery,
@@ -170,7 +170,13 @@ function betsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) =
       },
     },
     async (request, reply) =>
-      reply.ok(await bets.listOwnBets(app.db, bettorOf(request).id, request.query, request.lang)),
+      reply.ok(
+        await bets.listOwnBets(app.db, bettorOf(request).id, request.query, {
+          lang: request.lang,
+          timeZone: app.config.businessTimeZone,
+          now: app.clock(),
+        }),
+      ),
   );
 
   app.post(

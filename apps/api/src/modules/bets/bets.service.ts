@@ -7,7 +7,7 @@
  * and the stake posting 'stake' / 'bet:<id>' in one transaction that holds the period row FOR SHARE (the seal
  * cannot interleave) and the wallets FOR UPDATE (the limit and the balance are decided there).
  */
-import { findPlay, formatAmount } from '@fairdraw/domain';
+import { findPlay, formatAmount, reportRange } from '@fairdraw/domain';
 import type { CurrencyCode, GameFamily, Play } from '@fairdraw/domain';
 import type { BetItem, BetListQuery, BetRequest, BetSlip, Lang, Paged } from '@fairdraw/contract';
 import { localize } from '../../db/database.ts';
@@ -168,6 +168,9 @@ export async function placeBet(
 ): Promise<BetSlip> {
   const prepared = await prepareSlip(catalog, user, input, ctx);
   const { slip, items } = await commit(claim ? { ...prepared, claim } : prepared);
+  // The period prepareSlip read (kept by the catalog while open): its draw time for the answer.
+  const period = await catalog.period(prepared.game.id, prepared.period.issue);
+  if (!period) throw new Error(`period ${prepared.period.issue} of a committed slip not found`);
   return toSlip(
     ctx.lang,
     {
@@ -176,6 +179,7 @@ export async function placeBet(
       family: prepared.game.family,
       game_name: prepared.game.name,
       result: null,
+      draw_at: period.draw_at,
     },
     items,
   );
@@ -213,6 +217,7 @@ function toSlip(lang: Lang, s: SlipRow, items: BetItemRow[]): BetSlip {
     payout: s.payout,
     result: s.result,
     ...(s.result ? resultZodiac(family, s.issue, s.result) : {}),
+    draw_at: s.draw_at.getTime(),
     created_at: s.created_at.getTime(),
     settled_at: s.settled_at ? s.settled_at.getTime() : null,
     items: items.map((i) => toItem(lang, family, drawDate, i)),
@@ -236,18 +241,30 @@ export async function slipById(db: Db, betId: number, lang: Lang): Promise<BetSl
   return slip;
 }
 
-/** GET /api/bet/list: the caller's own slips, newest first. */
-export async function listOwnBets(db: Db, userId: number, query: BetListQuery, lang: Lang): Promise<Paged<BetSlip>> {
+/**
+ * GET /api/bet/list: the caller's own slips, newest first, by status, game and the day range they were placed in
+ * (days of the business time zone, as the recharge records count them).
+ */
+export async function listOwnBets(
+  db: Db,
+  userId: number,
+  query: BetListQuery,
+  ctx: { lang: Lang; timeZone: string; now: Date },
+): Promise<Paged<BetSlip>> {
   const ids = await repo.listUserSlipIds(
     db,
     userId,
-    { status: query.status, gameId: query.games_id },
+    {
+      status: query.status,
+      gameId: query.games_id,
+      placed: query.range ? reportRange(query.range, ctx.now, ctx.timeZone) : undefined,
+    },
     query.page,
     query.limit,
   );
   const pageIds = ids.slice(0, query.limit);
   return {
-    list: await slipsWithItems(db, pageIds, lang),
+    list: await slipsWithItems(db, pageIds, ctx.lang),
     page: query.page,
     limit: query.limit,
     has_more: ids.length > query.limit,
