@@ -45,6 +45,9 @@ const PLAY: Record<PlayPage, Lazy> = {
   history: () => import('../features/game/pages/history-page.tsx').then((m) => ({ Component: m.HistoryPage })),
   rule: () => import('../features/game/pages/rule-page.tsx').then((m) => ({ Component: m.RulePage })),
   bets: () => import('../features/game/pages/bets-page.tsx').then((m) => ({ Component: m.BetsPage })),
+  betRecords: () =>
+    import('../features/game/pages/bet-records-page.tsx').then((m) => ({ Component: m.BetRecordsPage })),
+  openBets: () => import('../features/game/pages/open-bets-page.tsx').then((m) => ({ Component: m.OpenBetsPage })),
 };
 
 const tabPaths = new Set<string>(TABS.map((t) => t.path.toLowerCase()));

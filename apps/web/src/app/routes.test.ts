@@ -8,6 +8,7 @@ import {
   normalizePath,
   pageKey,
   PATHS,
+  PLAY_ROUTES,
   SOON_ROUTES,
   TABS,
   withQuery,
@@ -83,7 +84,21 @@ describe('money routes', () => {
     }
     expect(pageKey('/transferbank')).toBe('page.transferBank');
     expect(MONEY_ROUTES['/hyTixian']).toBe('withdraw');
-    expect(SOON_ROUTES).toContain('/hyTou');
+    expect(SOON_ROUTES).toContain('/identityCard');
+  });
+});
+
+describe('bet records', () => {
+  it('/hyTou and /gameBet are built, allowed, titled and named', () => {
+    for (const p of ['/hyTou', '/gameBet'] as const) {
+      expect(isAllowedPath(p), p).toBe(true);
+      expect(SOON_ROUTES.map(normalizePath)).not.toContain(normalizePath(p));
+      expect(pageKey(p.toLowerCase())).toBe(`page.${p.slice(1)}`);
+    }
+    expect(PLAY_ROUTES['/hyTou']).toBe('betRecords');
+    expect(PLAY_ROUTES['/gameBet']).toBe('openBets');
+    expect(PATHS.betRecords).toBe('/hyTou');
+    expect(PATHS.openBets).toBe('/gameBet');
   });
 });
 

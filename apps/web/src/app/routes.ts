@@ -46,7 +46,10 @@ const MONEY_PATHS = Object.keys(MONEY_ROUTES) as (keyof typeof MONEY_ROUTES)[];
 /** Game routes: their title is the game named by `?type=`. */
 export const GAME_ROUTES = ['/pkShi', '/kuaisan', '/aoLiu', '/xingYun', '/shiShiCai'] as const;
 
-/** The screens around the games (lobby, draw history, rules, bets): each path and the page that serves it. */
+/**
+ * The screens around the games (lobby, draw history, rules, bets, the member bet records and the open slips of
+ * every game): each path and the page that serves it.
+ */
 export const PLAY_ROUTES = {
   '/allGame': 'lobby',
   '/lotteryLobby': 'lobby',
@@ -55,6 +58,8 @@ export const PLAY_ROUTES = {
   '/orders': 'bets',
   '/settled': 'bets',
   '/bettingHistory': 'bets',
+  '/hyTou': 'betRecords',
+  '/gameBet': 'openBets',
 } as const;
 export type PlayPage = (typeof PLAY_ROUTES)[keyof typeof PLAY_ROUTES];
 const PLAY_PATHS = Object.keys(PLAY_ROUTES) as (keyof typeof PLAY_ROUTES)[];
@@ -63,10 +68,8 @@ const PLAY_PATHS = Object.keys(PLAY_ROUTES) as (keyof typeof PLAY_ROUTES)[];
 export const SOON_ROUTES = [
   '/caiJin',
   '/service',
-  '/gameBet',
   '/profits',
   '/identityCard',
-  '/hyTou',
   '/msg',
   '/activity',
   '/profit',
@@ -115,6 +118,9 @@ export const PATHS = {
   rule: '/rule',
   orders: '/orders',
   settled: '/settled',
+  bettingHistory: '/bettingHistory',
+  betRecords: '/hyTou',
+  openBets: '/gameBet',
 } as const satisfies Record<string, ListedPath>;
 
 /** A listed path with a query string: `withQuery(PATHS.cards, { tab: 'pix' })` is '/cards?tab=pix'. */

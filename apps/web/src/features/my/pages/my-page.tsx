@@ -36,6 +36,14 @@ export function MyPage() {
     { to: PATHS.lang, label: t('auth.language'), extra: LANG_NAMES[lang] },
   ];
   if (role === 'operator') items.push({ to: PATHS.admin, label: t('my.operator') });
+  // The bets: every game's records, the open slips with their countdowns, and the /orders page's three spellings.
+  const bets = [
+    { to: PATHS.betRecords, label: t('page.hyTou'), testId: 'my-bet-records' },
+    { to: PATHS.openBets, label: t('page.gameBet'), testId: 'my-open-bets' },
+    { to: PATHS.orders, label: t('page.orders'), testId: 'my-orders' },
+    { to: PATHS.settled, label: t('page.settled'), testId: 'my-settled' },
+    { to: PATHS.bettingHistory, label: t('page.bettingHistory'), testId: 'my-betting-history' },
+  ];
   const protection = user && role === 'player' && !guest ? user.token : null;
 
   return (
@@ -64,6 +72,13 @@ export function MyPage() {
       <WalletCard />
       {/* Time-out and self-exclusion: registered players only (a demo session has no password to confirm with). */}
       {protection && <ProtectionSection token={protection} placement="status" />}
+      <nav className="menu" aria-label={t('page.bettingHistory')}>
+        {bets.map((item) => (
+          <Link key={item.to} className="menu__item" to={item.to} data-testid={item.testId}>
+            <span>{item.label}</span>
+          </Link>
+        ))}
+      </nav>
       <nav className="menu" aria-label={t('page.my')}>
         {items.map((item) => (
           <Link key={item.to} className="menu__item" to={item.to}>

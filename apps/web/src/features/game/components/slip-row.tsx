@@ -1,0 +1,98 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { BetSlip, BetStatus } from '@fairdraw/contract';
+import { formatTime } from '../../../lib/format.ts';
+import { gameHref, gameLabel } from '../../../lib/games.ts';
+import { useLang } from '../../../lib/use-lang.ts';
+import { useMoney } from '../../../lib/wallet.ts';
+import { familyOf } from '../lib/derive.ts';
+import { ResultView } from './results.tsx';
+
+const TONE: Record<BetStatus, 'ok' | 'wait' | 'bad'> = {
+  won: 'ok',
+  push: 'wait',
+  void: 'wait',
+  unsettled: 'wait',
+  lost: 'bad',
+};
+const MARK = { ok: '✓', wait: '…', bad: '✕' } as const;
+
+/**
+ * One bet slip: game and issue, stake, time, status, each play with its odds and stake (and payout once settled),
+ * the slip's payout and net result (payout − stake, with its sign: colour never carries it alone), the result.
+ * `clock`: shown under the title (the open slips put their draw countdown there).
+ */
+export function SlipRow({ slip, clock }: { slip: BetSlip; clock?: ReactNode }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { format } = useMoney();
+  const family = familyOf(slip.game_code, '');
+  const href = gameHref({ code: slip.game_code, id: slip.games_id });
+  const tone = TONE[slip.status];
+  const net = slip.payout === null ? null : slip.payout - slip.total;
+  return (
+    <div className="record" data-testid="bet-item" data-status={slip.status} data-game={slip.game_code}>
+      <div className="record__main">
+        <span className="record__title">
+          {gameLabel({ code: slip.game_code, name: slip.game_name }, t)} · <span className="num">{slip.issue}</span>
+        </span>
+        <span className="record__amount num">{format(slip.total)}</span>
+      </div>
+      <div className="record__meta">
+        <span>
+          #{slip.id} · {formatTime(slip.created_at, lang)}
+          {slip.wallet === 'demo' && <span className="badge badge--demo">{t('wallet.demoBadge')}</span>}
+        </span>
+        <span className={`status status--${tone}`} data-testid="bet-status">
+          <span aria-hidden="true">{MARK[tone]}</span> {t(`bets.status.${slip.status}`)}
+        </span>
+      </div>
+      {clock}
+      <ul className="bet-lines">
+        {slip.items.map((i) => (
+          <li key={i.id} className="bet-line">
+            <span className="bet-line__name">
+              {i.name}
+              {i.numbers ? ` (${i.numbers.join(', ')})` : ''} <span className="muted num">@{i.odds}</span>
+            </span>
+            <span className="num">{format(i.amount)}</span>
+            {i.payout !== null && (
+              <span className="num bet-line__payout">
+                → {format(i.payout)} · {t(`bets.status.${i.status}`)}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+      {slip.payout !== null && (
+        <div className="record__main">
+          <span>{t('bets.payout')}</span>
+          <span className="record__amount num" data-testid="bet-payout">
+            {format(slip.payout)}
+          </span>
+        </div>
+      )}
+      {net !== null && (
+        <div className="record__main">
+          <span>{t('bets.records.net')}</span>
+          <span
+            className={`record__amount num net net--${net > 0 ? 'up' : net < 0 ? 'down' : 'even'}`}
+            data-testid="bet-net"
+          >
+            {net > 0 ? '+' : net < 0 ? '−' : ''}
+            {format(Math.abs(net))}
+          </span>
+        </div>
+      )}
+      {slip.result && family && <ResultView family={family} result={slip.result} zodiac={slip.zodiac} compact />}
+      {href && slip.status === 'unsettled' && (
+        <div className="record__actions">
+          <Link to={href} className="btn btn--ghost btn--small">
+            {t('draw.toGame')}
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
