@@ -24,7 +24,7 @@ export function AccountHistoryView({ token }: { token: string }) {
   return (
     <>
       {first && <ExportForm key={`${first.opened}:${first.today}`} opened={first.opened} today={first.today} />}
-      <h2 className="section__title section">{t('wallet.historyTitle')}</h2>
+      <h2 className="history-title">{t('wallet.historyTitle')}</h2>
       <PagedList
         query={list}
         empty={t('wallet.historyEmpty')}
