@@ -21,7 +21,7 @@ const t = useSite({
 });
 
 type Lang = 'en' | 'th';
-type Texts = { history: string; cause: Record<string, string> };
+type Texts = { history: string; frozen: string; cause: Record<string, string> };
 const read = (path: string) => JSON.parse(readFileSync(join(import.meta.dirname, '..', path), 'utf8')) as unknown;
 const textsOf = (lang: Lang) => (read(`apps/web/src/locales/${lang}.json`) as { wallet: Texts }).wallet;
 const commonOf = (lang: Lang) => (read(`apps/web/src/locales/${lang}.json`) as { common: { noMore: string } }).common;
@@ -122,6 +122,29 @@ describe('account history', () => {
         expect(lines).toHaveLength(2);
         expect(lines[1]).toContain(',123.45,123.45,THB,');
         expect(await page.getByTestId('export-error').count()).toBe(0);
+
+        // A withdrawal request shows twice: taken from the balance and held as frozen.
+        await post(
+          '/api/payout/add',
+          {
+            type: 'bank',
+            name: 'Somchai Jaidee',
+            bank_name: 'Kasikornbank',
+            card_number: '4111 1111 1111 1111',
+            password: 'abc12345',
+          },
+          { token },
+        );
+        await post('/api/user/fund_password', { password: '246810', confirm_password: '246810' }, { token });
+        const payouts = await fetch(`${t.site.url}/api/payout/list`, { headers: { token } });
+        const payoutId = ((await payouts.json()) as { data: { id: number }[] }).data[0]?.id;
+        await post('/api/withdraw/submit', { amount: 10_000, payout_id: payoutId, fund_password: '246810' }, { token });
+        await page.reload();
+        const held = page.locator('[data-testid="history-item"][data-cause="withdrawal_held"]');
+        await expect.poll(() => held.count(), { timeout: 10_000 }).toBe(2);
+        expect(norm(await held.first().innerText())).toContain(texts.cause.withdrawal_held);
+        expect(norm(await held.first().innerText())).toContain(texts.frozen);
+        await shot(page, `${lang}-history-withdrawal`);
       } finally {
         await context.close();
       }

@@ -131,7 +131,8 @@ function MovementRow({ m }: { m: AccountMovement }) {
           {m.issue && ` · ${m.issue}`}
         </span>
         <span>
-          {t('wallet.balanceAfter')} <span className="num">{format(m.balance_after)}</span>
+          {t(m.wallet === 'frozen' ? 'wallet.frozenAfter' : 'wallet.balanceAfter')}{' '}
+          <span className="num">{format(m.balance_after)}</span>
         </span>
       </div>
     </div>
