@@ -15,3 +15,4 @@ export * from './withdraw.ts';
 export * from './admin.ts';
 export * from './bet.ts';
 export * from './protection.ts';
+export * from './account.ts';

@@ -43,4 +43,6 @@ export const API = {
   adminPeriodVoid: '/api/admin/period/void',
   protection: '/api/protection/index',
   protectionExclude: '/api/protection/exclude',
+  accountHistory: '/api/account/history',
+  accountExport: '/api/account/export',
 } as const;

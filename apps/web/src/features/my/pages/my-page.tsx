@@ -27,6 +27,7 @@ export function MyPage() {
     { to: withQuery(PATHS.withdraw, { tab: 'records' }), label: t('my.withdrawRecords') },
     { to: PATHS.cards, label: t('page.cards') },
     { to: PATHS.virtual, label: t('page.virtual') },
+    { to: withQuery(PATHS.wallet, { tab: 'history' }), label: t('wallet.history') },
     {
       to: hasFundPwd ? PATHS.changeFundPassword : PATHS.setFundPassword,
       label: t('my.fundPassword'),
