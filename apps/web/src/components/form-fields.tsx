@@ -13,8 +13,18 @@ type Bound<V extends FieldValues, C, T extends FieldValues> = {
 export function FormTextField<V extends FieldValues, C, T extends FieldValues>({
   control,
   name,
+  clean = (v) => v,
+  showError = true,
+  invalid = false,
   ...props
-}: Bound<V, C, T> & Omit<ComponentProps<typeof TextField>, 'value' | 'onValue' | 'invalid' | 'name' | 'fieldError'>) {
+}: Bound<V, C, T> & {
+  /** Applied to what is typed before it is kept (e.g. digits only). */
+  clean?: (typed: string) => string;
+  /** false: the message is shown elsewhere (FormError); the input is still marked invalid. */
+  showError?: boolean;
+  /** Marks the input invalid for an error kept elsewhere. */
+  invalid?: boolean;
+} & Omit<ComponentProps<typeof TextField>, 'value' | 'onValue' | 'invalid' | 'name' | 'fieldError'>) {
   const {
     field: { value, onChange, onBlur, ref: inputRef },
     fieldState: { error },
@@ -24,11 +34,11 @@ export function FormTextField<V extends FieldValues, C, T extends FieldValues>({
       {...props}
       name={name}
       value={value}
-      onValue={onChange}
+      onValue={(typed) => onChange(clean(typed))}
       onBlur={onBlur}
       ref={inputRef}
-      invalid={!!error}
-      fieldError={error}
+      invalid={invalid || !!error}
+      fieldError={showError ? error : undefined}
     />
   );
 }
