@@ -8,7 +8,7 @@ import { contractResolver } from '../../../lib/forms.ts';
 import { IdempotencyKeys } from '../../../lib/idempotency.ts';
 import { parseAmount } from '../../../lib/money.ts';
 import { useMoney, useWallet } from '../../../lib/wallet.ts';
-import { placeBet } from '../api/game-api.ts';
+import { placeBet } from '../api/place-bet.ts';
 import { betSchema, type BetContext, type StakeValues } from '../lib/bet-schema.ts';
 import { slipTotals } from '../lib/derive.ts';
 import { BetOutcome, betError, type Outcome } from './bet-outcome.tsx';

@@ -6,7 +6,7 @@ import { EmptyState, ErrorState, NoticeState } from '../../../components/states.
 import { useLang } from '../../../lib/use-lang.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useWallet } from '../../../lib/wallet.ts';
-import { pageKey } from '../../../app/routes.ts';
+import { isPath, pageKey, PATHS } from '../../../app/routes.ts';
 import { useChannels } from '../api/get-channels.ts';
 import { DepositForm } from '../components/deposit-form.tsx';
 
@@ -21,12 +21,12 @@ export function RechargePage() {
     <CashierPage title={t(pageKey(pathname))}>
       {demo ? (
         <NoticeState text={t('errors:DEMO_NOT_ALLOWED')} testId="demo-deposit">
-          <Link to="/register" className="btn btn--primary">
+          <Link to={PATHS.register} className="btn btn--primary">
             {t('auth.toRegister')}
           </Link>
         </NoticeState>
       ) : (
-        <Deposit preferBank={pathname.toLowerCase() === '/transferbank'} />
+        <Deposit preferBank={isPath(pathname, PATHS.transferBank)} />
       )}
     </CashierPage>
   );

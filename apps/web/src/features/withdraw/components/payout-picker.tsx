@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PayoutMethod } from '@fairdraw/contract';
 import { MethodIcon } from '../../../components/method-icon.tsx';
 import { payoutDetail, payoutTitle } from '../../../lib/payouts.ts';
+import { PATHS } from '../../../app/routes.ts';
 
 type Props = { payouts: PayoutMethod[]; chosen: number | undefined; onChoose: (id: number) => void };
 
@@ -28,7 +29,7 @@ export function PayoutPicker({ payouts, chosen, onChoose }: Props) {
           </span>
         </button>
       ))}
-      <Link to="/cards" className="link-row">
+      <Link to={PATHS.cards} className="link-row">
         {t('withdraw.manage')}
       </Link>
     </fieldset>
