@@ -92,7 +92,12 @@ describe.skipIf(!process.env.DATABASE_URL)('two roles: owner migrates, the API r
             body: { games_id: k3, issue, items: [{ play_id: playId, amount: 100 }] },
           });
         }
-        if (placed?.status !== 200) await new Promise((r) => setTimeout(r, 500));
+        if (placed?.status !== 200) {
+          // No period open yet, or the current one sealed: two seconds pass on the app's clock, and the scheduler's
+          // next step (every 200 ms) opens what is due.
+          now += 2_000;
+          await new Promise((r) => setTimeout(r, 250));
+        }
       }
       expect(placed?.status, placed?.text).toBe(200);
       const slipIssue = (placed?.body.data as { issue: string }).issue;
