@@ -29,6 +29,29 @@ export default tseslint.config(
     },
   },
   {
+    // The API has one clock, app.clock() (plugins/clock.ts): services are handed "now", and tests move it. Durations
+    // (metrics, timings) use performance.now().
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/api/src/test/**', 'apps/api/src/plugins/clock.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Read "now" from app.clock() (plugins/clock.ts) in a route, and hand it to the service.',
+        },
+        {
+          selector: "CallExpression[callee.name='Date']",
+          message: 'Read "now" from app.clock() (plugins/clock.ts) in a route, and hand it to the service.',
+        },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'Read "now" from app.clock() (plugins/clock.ts); for a duration use performance.now().',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

@@ -139,8 +139,8 @@ function printBreakdown(label: string, r: Awaited<ReturnType<typeof drawAndSettl
 
 try {
   await migrateToLatest(db);
-  await seed(db, { timeZone: CTX.timeZone });
   const now = new Date();
+  await seed(db, { now, timeZone: CTX.timeZone });
   await createUpcomingPeriods(db, now, CTX);
   await tick(db, now, CTX);
   const game = await db.selectFrom('games').select(['id', 'family']).where('code', '=', GAME).executeTakeFirstOrThrow();

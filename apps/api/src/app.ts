@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { storableValidatorCompiler } from './lib/validator.ts';
 import { loggerOptions, OneLinePerRequest } from './lib/logger.ts';
 import configPlugin from './plugins/config.ts';
+import clockPlugin from './plugins/clock.ts';
 import dbPlugin from './plugins/db.ts';
 import i18nPlugin from './plugins/i18n.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -82,17 +83,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   // The order matters, each plugin relying on the ones before it:
   // 1. config: everything below reads app.config.
-  // 2. db: routes, auth and readiness need app.db.
-  // 3. i18n: the error handler translates messages, so it comes before errors.
-  // 4. errors: the error and not-found handlers and reply.ok/navigate must exist before any hook can throw.
-  // 5. auth: app.requireSession, used by routes; it throws AppErrors, so after errors.
-  // 6. rate-limit: its onRequest hook runs before any route work; its 429 goes through the error handler.
-  // 7. helmet: security headers (CSP) on every response, including errors and static files.
-  // 8. swagger: must be registered before the routes so it sees them (onRoute) for the OpenAPI document.
-  // 9. metrics: its onResponse hook times every route registered after it (served on its own listener).
-  // 10. routes: the API.
-  // 11. static web: last, because its catch-all `/*` must not shadow anything above.
+  // 2. clock: app.clock(), the only "now" of the API (auth, routes, the scheduler and the live streams read it).
+  // 3. db: routes, auth and readiness need app.db.
+  // 4. i18n: the error handler translates messages, so it comes before errors.
+  // 5. errors: the error and not-found handlers and reply.ok/navigate must exist before any hook can throw.
+  // 6. auth: app.requireSession, used by routes; it throws AppErrors, so after errors.
+  // 7. rate-limit: its onRequest hook runs before any route work; its 429 goes through the error handler.
+  // 8. helmet: security headers (CSP) on every response, including errors and static files.
+  // 9. swagger: must be registered before the routes so it sees them (onRoute) for the OpenAPI document.
+  // 10. metrics: its onResponse hook times every route registered after it (served on its own listener).
+  // 11. routes: the API.
+  // 12. static web: last, because its catch-all `/*` must not shadow anything above.
   await app.register(configPlugin, { config });
+  await app.register(clockPlugin);
   await app.register(dbPlugin, opts.onQuery ? { onQuery: opts.onQuery } : {});
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);

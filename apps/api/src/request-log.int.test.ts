@@ -20,7 +20,7 @@ async function loggedApp(pretty: boolean) {
   const config = loadConfig({ DATA_DIR: 'memory://', WEB_DIST: NO_WEB_DIST, RATE_LIMIT_MAX: '100000' });
   const app = await buildApp(config, { logger: { level: 'info', stream }, pretty });
   await migrateToLatest(app.db);
-  await seed(app.db, { currency: config.currency, timeZone: config.businessTimeZone });
+  await seed(app.db, { now: app.clock(), currency: config.currency, timeZone: config.businessTimeZone });
   await app.ready();
   return { app, lines };
 }

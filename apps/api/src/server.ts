@@ -15,7 +15,12 @@ try {
   // included: its rows are ordinary data).
   const applied = await migrateFor(config, app.db);
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
-  await seed(app.db, { operator: config.operator, timeZone: config.businessTimeZone, currency: config.currency });
+  await seed(app.db, {
+    now: app.clock(),
+    operator: config.operator,
+    timeZone: config.businessTimeZone,
+    currency: config.currency,
+  });
   // Webhook secrets not in the environment are generated now, once (decision 0007); the log names their source
   // only: operators read a generated secret in the console.
   app.log.info({ providers: await ensureProviderSecrets(app.db, providers(config)) }, 'payment provider secrets');
@@ -23,7 +28,7 @@ try {
     // No OPERATOR_ACCOUNT/OPERATOR_PASSWORD: the first start makes an operator whose random password goes to a file
     // only the server's user can read, never to the log (README "Operators").
     const passwordFile = config.dataDir === 'memory://' ? undefined : resolve(config.dataDir, OPERATOR_PASSWORD_FILE);
-    const first = await ensureFirstOperator(app.db, passwordFile);
+    const first = await ensureFirstOperator(app.db, passwordFile, app.clock());
     if (first.kind === 'created') {
       app.log.warn(
         { account: first.account, passwordFile: first.passwordFile },

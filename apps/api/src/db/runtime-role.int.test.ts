@@ -66,7 +66,10 @@ describe.skipIf(!process.env.DATABASE_URL)('two roles: owner migrates, the API r
     // LISTEN as the runtime role: the period bus hears the scheduler's NOTIFY.
     const heard: PeriodEvent[] = [];
     const unsubscribe = await app.periodEvents.subscribe((e) => heard.push(e));
-    // The scheduler as the runtime role: advisory lock, creating, opening, sealing, drawing, settling periods.
+    // The scheduler as the runtime role: advisory lock, creating, opening, sealing, drawing, settling periods. It
+    // runs on the app's clock, which stands still until the test moves it past the bet's draw.
+    let now = Date.now();
+    app.setClock(() => new Date(now));
     const scheduler = app.startDrawScheduler({ intervalMs: 200 });
     try {
       const k3 = (await app.db.selectFrom('games').select('id').where('code', '=', 'df_k3').executeTakeFirstOrThrow())
@@ -78,19 +81,27 @@ describe.skipIf(!process.env.DATABASE_URL)('two roles: owner migrates, the API r
       const playId = (items.body.data as { items: { id: number }[] }[])[0]?.items[0]?.id;
       // A bet goes through place_bet_slips (the batch SQL function, SECURITY INVOKER) with an idempotency key.
       let placed: Awaited<ReturnType<typeof call>> | undefined;
+      let drawAt = 0;
       for (let i = 0; i < 40 && placed?.status !== 200; i++) {
         const cur = await call(app, 'POST', `${API.currentGame}?games_id=${k3}`);
-        const issue = (cur.body.data as { issue: string | null }).issue;
+        const { issue, draw_at } = cur.body.data as { issue: string | null; draw_at: number | null };
+        drawAt = draw_at ?? 0;
         if (issue) {
           placed = await call(app, 'POST', API.bet, {
             ...auth(guest, { 'idempotency-key': `runtime-bet-${i}` }),
             body: { games_id: k3, issue, items: [{ play_id: playId, amount: 100 }] },
           });
         }
-        if (placed?.status !== 200) await new Promise((r) => setTimeout(r, 500));
+        if (placed?.status !== 200) {
+          // No period open yet, or the current one sealed: two seconds pass on the app's clock, and the scheduler's
+          // next step (every 200 ms) opens what is due.
+          now += 2_000;
+          await new Promise((r) => setTimeout(r, 250));
+        }
       }
       expect(placed?.status, placed?.text).toBe(200);
       const slipIssue = (placed?.body.data as { issue: string }).issue;
+      now = Math.max(now, drawAt);
       // Drawn and settled by the scheduler (temporary tables, ledger batch), announced over LISTEN.
       await expect
         .poll(
@@ -151,6 +162,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two roles: owner migrates, the API r
     } finally {
       await scheduler.stop();
       unsubscribe();
+      app.setClock(undefined);
     }
   }, 60_000);
 
@@ -257,7 +269,7 @@ describe.skipIf(!process.env.DATABASE_URL)('one role that is not a superuser (MI
     const app = await buildApp(config);
     try {
       expect(await migrateFor(config, app.db)).toContain('2026_11_23_0017_runtime_role');
-      await seed(app.db, { operator: undefined, timeZone: config.businessTimeZone });
+      await seed(app.db, { now: app.clock(), operator: undefined, timeZone: config.businessTimeZone });
       await app.ready();
       // A guest's demo grant inserts a ledger transaction and its postings (a foreign key checked as the owner).
       const guest = await guestToken(app);

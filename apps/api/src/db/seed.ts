@@ -129,6 +129,8 @@ const NOTICE: LocalizedText = {
 };
 
 export type SeedOptions = {
+  /** The app's clock at start (app.clock()): the first periods are scheduled from it. */
+  now: Date;
   operator?: { account: string; password: string } | undefined;
   /** Zone of the Mark Six play list's lunar year (BUSINESS_TIME_ZONE). */
   timeZone?: string;
@@ -140,7 +142,7 @@ export type SeedOptions = {
  * First-start content. Idempotent: each table is filled only while it is empty, under an advisory lock so that
  * several instances starting together on one PostgreSQL seed once.
  */
-export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
+export async function seed(db: Db, options: SeedOptions): Promise<void> {
   const operatorHash = options.operator ? await hashPassword(options.operator.password) : undefined;
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext('fairdraw.seed'))`.execute(trx);
@@ -224,6 +226,6 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
     if (options.currency) await disableUnratedForeignChannels(trx, options.currency);
 
     // Game schedules and play items (modules/draws), for games that have none yet.
-    await seedDraws(trx, new Date(), options.timeZone ?? 'Asia/Bangkok');
+    await seedDraws(trx, options.now, options.timeZone ?? 'Asia/Bangkok');
   });
 }

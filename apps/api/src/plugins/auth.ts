@@ -70,7 +70,7 @@ export default fp(
     const sessions = new DataLoader(
       async (hashes: readonly string[]) => {
         const at = generation;
-        const now = new Date();
+        const now = app.clock();
         const found = await findActiveSessions(app.db, hashes, now);
         if (trusted && app.config.sessionCacheMs > 0 && at === generation) {
           for (const [hash, session] of found) {
@@ -117,7 +117,9 @@ export default fp(
         throw new AppError('LOGIN_REQUIRED');
       }
       const hash = hashToken(token);
-      const row = cached.get(hash) ?? (await sessions.load(hash));
+      // A kept session is used until its expiry by the app's clock, which a test may move faster than the cache ages.
+      const kept = cached.get(hash);
+      const row = (kept && kept.expires_at > app.clock() ? kept : undefined) ?? (await sessions.load(hash));
       if (!row) throw new AppError('LOGIN_REQUIRED');
       request.user = {
         id: row.user_id,
@@ -133,5 +135,5 @@ export default fp(
     });
     done();
   },
-  { name: 'auth', dependencies: ['db', 'errors'] },
+  { name: 'auth', dependencies: ['clock', 'db', 'errors'] },
 );

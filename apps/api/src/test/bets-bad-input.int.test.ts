@@ -10,6 +10,7 @@ import { openAt, openPeriod, playItems } from './bets-helper.ts';
 // docs/trust.md 33 for the betting endpoints: bad input → 4xx with an error key and a translated message, never 5xx,
 // and nothing created or changed. The player has cash and the period is open, so only the input is wrong.
 
+const T = new Date('2031-01-10T05:00:20Z');
 let t: TestApp;
 let token: string;
 let op: string;
@@ -18,9 +19,9 @@ let issue: string;
 let play: number;
 let otherPlay: number;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({}, { now: T });
   op = await operatorToken(t.app);
-  await openAt(t.app, new Date('2031-01-10T05:00:20Z'));
+  await openAt(t.app, T);
   token = (await registerPlayer(t.app)).token;
   await fund(t.app, op, token, 100_000);
   const k3 = await openPeriod(t.app, 'df_k3');

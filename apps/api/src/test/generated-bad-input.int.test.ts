@@ -54,6 +54,8 @@ function overrides(world: World): Record<string, Record<string, unknown>> {
   };
 }
 
+// The instant the suite runs at (the app's clock): an open K3 period then.
+const T = new Date('2031-01-10T05:00:20Z');
 let t: TestApp;
 let world: World;
 let doc: OpenApiDoc;
@@ -77,13 +79,17 @@ function changed(before: Record<string, number>, after: Record<string, number>):
 }
 
 beforeAll(async () => {
-  t = await buildTestApp({
-    OPERATOR_ACCOUNT: 'suiteoperator',
-    OPERATOR_PASSWORD,
-    // The login lock is what keeps login, password checks and exclusions from counting failures during the suite.
-    LOGIN_MAX_FAILURES: '5',
-    LOGIN_IP_MAX_FAILURES: '5',
-  });
+  t = await buildTestApp(
+    {
+      OPERATOR_ACCOUNT: 'suiteoperator',
+      OPERATOR_PASSWORD,
+      // The login lock is what keeps login, password checks and exclusions from counting failures during the suite.
+      LOGIN_MAX_FAILURES: '5',
+      LOGIN_IP_MAX_FAILURES: '5',
+    },
+    // The world, its sessions and its login locks, all at the instant its bets are placed.
+    { now: T },
+  );
   doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<OpenApiDoc>();
 
   // The world the suite runs in, made before the snapshot: an operator, a guest, a player with a fund password, a
@@ -116,7 +122,7 @@ beforeAll(async () => {
   const locked = await call(t.app, 'POST', API.login, { body: { account: 'someoneelse', password: 'wrong12345' } });
   expect(locked.body.error).toBe('TOO_MANY_LOGIN_ATTEMPTS');
   // Bets are placed at the app's clock: an open period of K3 at a fixed time.
-  await openAt(t.app, new Date('2031-01-10T05:00:20Z'));
+  await openAt(t.app, T);
   const k3 = await openPeriod(t.app, 'df_k3');
   const play = (await playItems(t.app, 'df_k3'))[0]?.id;
   const slip = { games_id: k3.game_id, issue: k3.issue, items: [{ play_id: play, amount: 100 }] };

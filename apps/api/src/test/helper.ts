@@ -30,6 +30,10 @@ export const NO_WEB_DIST = mkdtempSync(join(tmpdir(), 'fd-noweb-'));
  * every file ends with the invariants proven. Only a test that corrupts the ledger on purpose turns it off.
  */
 /**
+ * `now`: the app's clock stands at this instant from the start (before the seed), as `app.setClock` would set it; a
+ * file whose scenario happens at a fixed date mints its sessions there, so they are not expired by then.
+ */
+/**
  * `twoRoles` (PostgreSQL only, docs/trust.md 4): the database is owned by a fresh owner role fd_owner_<random>, which
  * migrates it (MIGRATION_DATABASE_URL), and the app runs as a fresh runtime role fd_runtime_<random>
  * (DATABASE_URL), as server.ts does; both roles are dropped with the database.
@@ -40,7 +44,8 @@ export async function buildTestApp(
     ledgerCheckOnClose = true,
     twoRoles = false,
     onQuery,
-  }: { ledgerCheckOnClose?: boolean; twoRoles?: boolean; onQuery?: (sql: string) => void } = {},
+    now,
+  }: { ledgerCheckOnClose?: boolean; twoRoles?: boolean; onQuery?: (sql: string) => void; now?: Date } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env.DATABASE_URL;
   let dbName: string | undefined;
@@ -88,8 +93,15 @@ export async function buildTestApp(
     ...env,
   });
   const app = await buildApp(config, onQuery ? { onQuery } : {});
+  // A file that lives at a fixed instant starts there: its seed, sessions and login counts belong to that time.
+  if (now) app.setClock(() => now);
   await migrateFor(config, app.db);
-  await seed(app.db, { operator: config.operator, timeZone: config.businessTimeZone, currency: config.currency });
+  await seed(app.db, {
+    now: app.clock(),
+    operator: config.operator,
+    timeZone: config.businessTimeZone,
+    currency: config.currency,
+  });
   // As server.ts does at start: webhook secrets not in the environment exist before the first request.
   await ensureProviderSecrets(app.db, providers(config));
   await app.ready();

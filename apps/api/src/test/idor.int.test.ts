@@ -22,7 +22,7 @@ let aPayoutId = 0;
 type OpenApi = { paths: Record<string, Record<string, { security?: Record<string, unknown>[] }>> };
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({}, { now: T });
   const op = await operatorToken(t.app);
   await openAt(t.app, T);
   a = await registerPlayer(t.app, `a${marker}`);

@@ -29,7 +29,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(session), ...errors(400, 409, 413, 415, 429) },
       },
     },
-    async (request, reply) => reply.ok(await accounts.register(app.db, request.body, settings)),
+    async (request, reply) => reply.ok(await accounts.register(app.db, request.body, app.clock(), settings)),
   );
 
   app.post(
@@ -44,7 +44,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(session), ...errors(400, 413, 415, 429) },
       },
     },
-    async (request, reply) => reply.ok(await accounts.login(app.db, request.body, request.ip, settings)),
+    async (request, reply) => reply.ok(await accounts.login(app.db, request.body, request.ip, app.clock(), settings)),
   );
 
   app.post(
@@ -60,7 +60,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(session), ...errors(400, 413, 415, 429) },
       },
     },
-    async (_request, reply) => reply.ok(await accounts.createGuest(app.db, settings)),
+    async (_request, reply) => reply.ok(await accounts.createGuest(app.db, app.clock(), settings)),
   );
 
   app.post(
@@ -77,7 +77,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (request.user) {
-        await accounts.logout(app.db, request.user);
+        await accounts.logout(app.db, request.user, app.clock());
         app.forgetSessions(request.user.id);
       }
       return reply.ok(null);

@@ -49,7 +49,12 @@ async function openSession(db: Db, user: UserRow, settings: AccountsSettings, no
   };
 }
 
-export async function register(db: Db, input: RegisterRequest, settings: AccountsSettings): Promise<Session> {
+export async function register(
+  db: Db,
+  input: RegisterRequest,
+  now: Date,
+  settings: AccountsSettings,
+): Promise<Session> {
   if (input.password !== input.confirm_password) {
     throw new AppError('PASSWORDS_DO_NOT_MATCH', { field: 'confirm_password' });
   }
@@ -65,7 +70,7 @@ export async function register(db: Db, input: RegisterRequest, settings: Account
         role: 'player',
         is_guest: false,
       });
-      return openSession(trx, user, settings, new Date());
+      return openSession(trx, user, settings, now);
     });
   } catch (err) {
     // Two registrations of one account at once: the unique index decides, the loser hears ACCOUNT_TAKEN.
@@ -132,9 +137,14 @@ async function reserveLogin(db: Db, accountKey: string, ip: string, now: Date, s
  * verified). Every attempt is counted per account and per IP before its password is checked; a locked key refuses
  * even the right password until it ends. A success clears the account's count and gives the IP its attempt back.
  */
-export async function login(db: Db, input: LoginRequest, ip: string, settings: AccountsSettings): Promise<Session> {
+export async function login(
+  db: Db,
+  input: LoginRequest,
+  ip: string,
+  now: Date,
+  settings: AccountsSettings,
+): Promise<Session> {
   const accountKey = input.account.toLowerCase();
-  const now = new Date();
   await reserveLogin(db, accountKey, ip, now, settings);
 
   const user = await repo.findUserByAccount(db, input.account);
@@ -144,10 +154,10 @@ export async function login(db: Db, input: LoginRequest, ip: string, settings: A
   // The IP's failures are not cleared by a success: one known account must not let an IP keep guessing at others.
   await repo.refundAttempt(db, 'ip', ip, settings.loginIpMaxFailures);
   await clearAccountFailures(db, accountKey);
-  return openSession(db, user, settings, new Date());
+  return openSession(db, user, settings, now);
 }
 
-export async function createGuest(db: Db, settings: AccountsSettings): Promise<Session> {
+export async function createGuest(db: Db, now: Date, settings: AccountsSettings): Promise<Session> {
   return db.transaction().execute(async (trx) => {
     const user = await repo.insertUser(trx, {
       // 56 random bits: 'guest' + 14 hex characters stays within the 20-character account rule.
@@ -161,12 +171,12 @@ export async function createGuest(db: Db, settings: AccountsSettings): Promise<S
     // The demo wallet's play money, posted in the same transaction as the guest itself.
     if (settings.demoGrant)
       await postTransaction(trx, demoGrant(user.id, minor(settings.demoGrant)), `guest:${user.id}`);
-    return openSession(trx, user, settings, new Date());
+    return openSession(trx, user, settings, now);
   });
 }
 
-export async function logout(db: Db, user: SessionUser): Promise<void> {
-  await repo.revokeSession(db, user.sessionId, new Date());
+export async function logout(db: Db, user: SessionUser, now: Date): Promise<void> {
+  await repo.revokeSession(db, user.sessionId, now);
 }
 
 export function toProfile(user: SessionUser): Profile {

@@ -22,7 +22,7 @@ let t: TestApp;
 let op: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({}, { now: T });
   op = await operatorToken(t.app);
   await openAt(t.app, T);
 });

@@ -22,7 +22,7 @@ let op: string;
 let base: string;
 beforeAll(async () => {
   if (!onPostgres) return;
-  t = await buildTestApp();
+  t = await buildTestApp({}, { now: T });
   op = await operatorToken(t.app);
   await openAt(t.app, T);
   await t.app.listen({ port: 0, host: '127.0.0.1' });

@@ -24,15 +24,6 @@ import { IdempotentReplay, refusalError } from './slip-batch.ts';
 import type { PreparedSlip, RecordedRefusal } from './slip-batch.ts';
 import { voidPeriod } from './settlement.service.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The server's clock: what betting compares with seal_at (docs/trust.md 7). Tests replace it with setClock. */
-    clock: () => Date;
-    /** Tests: make `clock` return what `fn` returns; undefined restores the real clock. */
-    setClock: (fn: (() => Date) | undefined) => void;
-  }
-}
-
 /** A player (cash) or a guest (demo); operators have no wallet to bet from. */
 function bettorOf(request: FastifyRequest): SessionUser {
   const user = request.user;
@@ -43,11 +34,6 @@ function bettorOf(request: FastifyRequest): SessionUser {
 
 function betsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) => void): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  let override: (() => Date) | undefined;
-  app.decorate('clock', () => (override ? override() : new Date()));
-  app.decorate('setClock', (fn: (() => Date) | undefined) => {
-    override = fn;
-  });
   // Slips from every player are committed in batches (slip-batch.ts), one batch at a time: a batch is a single
   // round trip, and while it runs the next one gathers. (Measured with bench/bets.ts: two at a time halve the
   // batches, contend for the house-wide account and place fewer bets per second.)
@@ -197,4 +183,7 @@ function betsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) =
   done();
 }
 
-export default fp(betsPlugin, { name: 'bets', dependencies: ['config', 'db', 'errors', 'auth', 'roles', 'metrics'] });
+export default fp(betsPlugin, {
+  name: 'bets',
+  dependencies: ['config', 'clock', 'db', 'errors', 'auth', 'roles', 'metrics'],
+});

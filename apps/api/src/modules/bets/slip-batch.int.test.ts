@@ -20,7 +20,7 @@ let k3: Awaited<ReturnType<typeof openPeriod>>;
 let play: { id: number; code: string; group_code: string; odds_bps: number };
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({}, { now: T });
   op = await operatorToken(t.app);
   await openAt(t.app, T);
   k3 = await openPeriod(t.app, 'df_k3');

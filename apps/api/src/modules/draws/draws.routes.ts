@@ -40,7 +40,10 @@ declare module 'fastify' {
     drawsContext: DrawsContext;
     /** Settles drawn periods (the bets module's settlement, handed in by app.ts). */
     periodSettler: PeriodSettler;
-    /** Starts the draw scheduler (server.ts; tests only when they want it). Stopped when the app closes. */
+    /**
+     * Starts the draw scheduler (server.ts; tests only when they want it) on the app's clock, or on `now` when given.
+     * Stopped when the app closes.
+     */
     startDrawScheduler: (opts?: { intervalMs?: number; now?: () => Date }) => Scheduler;
     /** Open live streams per IP and in total (SSE_MAX_PER_IP, SSE_MAX_TOTAL; in memory, per instance). */
     streamLimits: StreamLimits;
@@ -75,12 +78,13 @@ function drawsPlugin(root: FastifyInstance, opts: DrawsOptions, done: (err?: Err
       context,
       settle: opts.settle,
       log: app.log,
+      now: app.clock,
       ...startOpts,
     });
     schedulers.push(s);
     return s;
   });
-  const live = liveEvents({ db: app.db, bus, log: app.log, heartbeatMs: SSE_HEARTBEAT_MS });
+  const live = liveEvents({ db: app.db, bus, log: app.log, heartbeatMs: SSE_HEARTBEAT_MS, clock: app.clock });
   app.decorate('liveEvents', live);
   const streams = new Set<() => void>();
   app.addHook('preClose', async () => {
@@ -106,7 +110,7 @@ function drawsPlugin(root: FastifyInstance, opts: DrawsOptions, done: (err?: Err
       },
     },
     async (request, reply) =>
-      reply.ok(await playGroups(app.db, request.query.group_id, request.lang, new Date(), context.timeZone)),
+      reply.ok(await playGroups(app.db, request.query.group_id, request.lang, app.clock(), context.timeZone)),
   );
 
   app.post(
@@ -120,7 +124,7 @@ function drawsPlugin(root: FastifyInstance, opts: DrawsOptions, done: (err?: Err
         response: { 200: envelope(currentGame), ...errors(400, 404, 429) },
       },
     },
-    async (request, reply) => reply.ok(await periods.currentGame(app.db, request.query.games_id, new Date())),
+    async (request, reply) => reply.ok(await periods.currentGame(app.db, request.query.games_id, app.clock())),
   );
 
   app.get(
@@ -225,4 +229,4 @@ function drawsPlugin(root: FastifyInstance, opts: DrawsOptions, done: (err?: Err
   done();
 }
 
-export default fp(drawsPlugin, { name: 'draws', dependencies: ['config', 'db', 'errors'] });
+export default fp(drawsPlugin, { name: 'draws', dependencies: ['config', 'clock', 'db', 'errors'] });

@@ -44,10 +44,11 @@ export function liveEvents(opts: {
   log: Log;
   /** The `time` heartbeat's interval; one timer beats for every stream. */
   heartbeatMs: number;
-  clock?: () => Date;
+  /** The app's clock (app.clock): the `time` and `seal` frames' server_time, the current period. */
+  clock: () => Date;
 }): LiveEvents {
   const { db, bus, log } = opts;
-  const clock = opts.clock ?? (() => new Date());
+  const { clock } = opts;
   const byGame = new Map<number, Set<Stream>>();
   const all = new Set<Stream>();
   const periodCache = new Map<number, { frame: Buffer; at: number }>();

@@ -26,6 +26,7 @@ describe('the scheduler runner', () => {
       settle: t.app.periodSettler,
       context: t.app.drawsContext,
       log: quiet,
+      now: t.app.clock,
     });
     try {
       await s.step();
@@ -51,6 +52,7 @@ describe('the scheduler runner', () => {
           context: t.app.drawsContext,
           log: quiet,
           intervalMs: 50,
+          now: t.app.clock,
         });
       const a: Scheduler = make();
       const b: Scheduler = make();

@@ -43,8 +43,8 @@ export type SchedulerOptions = {
   intervalMs?: number;
   /** How often the settle loop looks for 'drawn' periods when no tick woke it (default 5 s). */
   settleIntervalMs?: number;
-  /** The clock; tests pass their own. */
-  now?: () => Date;
+  /** The clock (the app's, app.clock; a test may pass its own). */
+  now: () => Date;
 };
 
 export type Scheduler = {
@@ -59,7 +59,7 @@ export type Scheduler = {
 
 export function startScheduler(options: SchedulerOptions): Scheduler {
   const { db, databaseUrl, context, log } = options;
-  const clock = options.now ?? (() => new Date());
+  const clock = options.now;
   const intervalMs = options.intervalMs ?? 1000;
   const settleIntervalMs = options.settleIntervalMs ?? 5000;
   let lock: AdvisoryLock | undefined;

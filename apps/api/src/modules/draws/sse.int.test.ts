@@ -86,6 +86,10 @@ describe('GET /api/game/events (Server-Sent Events)', () => {
   it('the running scheduler drives the stream (10 s cycles); listeners go when the client leaves', async () => {
     const db = t.app.db;
     const k3 = (await db.selectFrom('games').select('id').where('code', '=', 'df_k3').executeTakeFirstOrThrow()).id;
+    // The app's clock stands still until the test moves it: the scheduler (on that clock) draws nothing before.
+    const start = t.app.clock().getTime();
+    let now = start;
+    t.app.setClock(() => new Date(now));
     const scheduler = startScheduler({
       db,
       databaseUrl: t.config.databaseUrl,
@@ -93,11 +97,14 @@ describe('GET /api/game/events (Server-Sent Events)', () => {
       context: { ...t.app.drawsContext, cycleOverrideSeconds: 10 },
       log: t.app.log,
       intervalMs: 200,
+      now: t.app.clock,
     });
     try {
       const s = stream(`${base}/api/game/events?games_id=${k3}`);
-      await s.waitFor((e) => e.event === 'period');
-      const result = await s.waitFor((e) => e.event === 'result', 15_000);
+      const period = await s.waitFor((e) => e.event === 'period' && e.data.issue !== null);
+      // The app's clock reaches the period's draw time: the scheduler's next step seals and draws it.
+      now = Math.max(start, period.data.draw_at as number);
+      const result = await s.waitFor((e) => e.event === 'result' && e.data.issue === period.data.issue);
       expect(result.data.issue).toMatch(/^\d{8}-\d{4}$/);
       expect(t.app.periodEvents.listenerCount()).toBe(1);
       s.close();
@@ -106,8 +113,9 @@ describe('GET /api/game/events (Server-Sent Events)', () => {
       expect(t.app.periodEvents.listenerCount()).toBe(0);
     } finally {
       await scheduler.stop();
+      t.app.setClock(undefined);
     }
-  }, 25_000);
+  });
 });
 
 describe('GET /api/game/events without games_id (the lobby: every game on one stream)', () => {
@@ -178,6 +186,9 @@ describe("GET /api/game/events: 'settled'", () => {
   it("the settle loop settles what the tick loop drew, and the stream sends 'settled' {games_id, issue}", async () => {
     const db = t.app.db;
     const k3 = (await db.selectFrom('games').select('id').where('code', '=', 'df_k3').executeTakeFirstOrThrow()).id;
+    const start = t.app.clock().getTime();
+    let now = start;
+    t.app.setClock(() => new Date(now));
     const scheduler = startScheduler({
       db,
       databaseUrl: t.config.databaseUrl,
@@ -185,25 +196,29 @@ describe("GET /api/game/events: 'settled'", () => {
       context: { ...t.app.drawsContext, cycleOverrideSeconds: 10 },
       log: t.app.log,
       intervalMs: 200,
-      settleIntervalMs: 60_000, // only the tick loop's wake-up can settle within this test
+      settleIntervalMs: 3_600_000, // only the tick loop's wake-up can settle within this test
+      now: t.app.clock,
     });
     try {
       const s = stream(`${base}/api/game/events?games_id=${k3}`);
-      const result = await s.waitFor((e) => e.event === 'result', 15_000);
-      const settled = await s.waitFor((e) => e.event === 'settled' && e.data.issue === result.data.issue, 5_000);
+      const period = await s.waitFor((e) => e.event === 'period' && e.data.issue !== null);
+      now = Math.max(start, period.data.draw_at as number);
+      const result = await s.waitFor((e) => e.event === 'result' && e.data.issue === period.data.issue);
+      const settled = await s.waitFor((e) => e.event === 'settled' && e.data.issue === result.data.issue);
       expect(settled.data).toEqual({ games_id: k3, issue: result.data.issue });
-      const period = await db
+      const row = await db
         .selectFrom('periods')
         .select('status')
         .where('game_id', '=', k3)
         .where('issue', '=', String(result.data.issue))
         .executeTakeFirstOrThrow();
-      expect(period.status).toBe('settled');
+      expect(row.status).toBe('settled');
       s.close();
     } finally {
       await scheduler.stop();
+      t.app.setClock(undefined);
     }
-  }, 25_000);
+  });
 
   it("a one-game stream carries only its game's 'settled'; the lobby stream carries every game's", async () => {
     const db = t.app.db;

@@ -96,8 +96,8 @@ describe('GET /api/index/index', () => {
 
   it('seeding again changes nothing', async () => {
     const before = await call(t.app, 'GET', '/api/game/category');
-    await seed(t.app.db);
-    await seed(t.app.db);
+    await seed(t.app.db, { now: t.app.clock() });
+    await seed(t.app.db, { now: t.app.clock() });
     const after = await call(t.app, 'GET', '/api/game/category');
     expect(after.body).toEqual(before.body);
     const banners = await t.app.db.selectFrom('banners').select('id').execute();

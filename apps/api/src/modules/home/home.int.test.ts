@@ -3,11 +3,15 @@ import { API, homeData } from '@fairdraw/contract';
 import { buildTestApp, call, registerPlayer } from '../../test/helper.ts';
 import type { TestApp } from '../../test/helper.ts';
 
-const TTL_MS = 1000;
+const TTL_MS = 60_000;
 
+// The whole file runs on a fake clock: the cache ages only when a test moves it, so every assertion holds however
+// slow the machine (a real minute never passes here).
 let t: TestApp;
+let now = Date.parse('2031-03-01T08:00:00Z');
 beforeAll(async () => {
   t = await buildTestApp({ HOME_CACHE_MS: String(TTL_MS) });
+  t.app.setClock(() => new Date(now));
 });
 afterAll(async () => {
   await t.close();
@@ -39,19 +43,27 @@ describe('GET /api/index/index with the Home cache on', () => {
 
   it('keeps the answer of a language for the time to live, each language apart', async () => {
     await setNotice('first');
-    const before = Date.now();
     expect(await notice('pt')).toBe('first');
     await setNotice('second');
-    // Within the time to live the cached answer stands; a language not asked yet reads the database.
-    if (Date.now() - before < TTL_MS / 2) expect(await notice('pt')).toBe('first');
+    // Within the time to live the cached answer stands, to its last millisecond; a language not asked yet reads the
+    // database.
+    now += TTL_MS - 1;
+    expect(await notice('pt')).toBe('first');
     expect(await notice('vi')).toBe('second');
-    await new Promise((resolve) => setTimeout(resolve, TTL_MS + 50));
+    // At the time to live the answer is read again.
+    now += 1;
     expect(await notice('pt')).toBe('second');
+    // Each language's time to live runs from its own load: 'vi' was read a millisecond before the time to live.
+    await setNotice('fourth');
+    now += TTL_MS - 2;
+    expect(await notice('vi')).toBe('second');
+    now += 1;
+    expect(await notice('vi')).toBe('fourth');
   });
 
   it('answers concurrent requests alike', async () => {
     await setNotice('third');
-    await new Promise((resolve) => setTimeout(resolve, TTL_MS + 50));
+    now += TTL_MS;
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => call(t.app, 'GET', API.home, { headers: { lang: 'zh-cn' } })),
     );

@@ -57,7 +57,11 @@ let ch: Channels;
 let op: string;
 let operator: AuditActor;
 beforeAll(async () => {
-  t = await buildTestApp({ PIX_SANDBOX_SECRET: TEST_PIX_SECRET });
+  // The scenarios happen in 2031 on the app's clock (March and May): sessions made at the start last the year.
+  t = await buildTestApp(
+    { PIX_SANDBOX_SECRET: TEST_PIX_SECRET, SESSION_TTL_HOURS: String(24 * 365) },
+    { now: new Date('2031-03-01T00:00:00Z') },
+  );
   ch = await channels(t.app);
   op = await operatorToken(t.app, 'opcauses');
   const row = await t.app.db
@@ -117,16 +121,18 @@ describe('the kinds', () => {
 describe('a credit cannot be posted without its cause', () => {
   it('deposit: an unknown deposit, a rejected one, one already credited, a webhook for a bank transfer', async () => {
     const p = await readyPlayer(t.app, op);
-    await refused('DEPOSIT_NOT_FOUND', () => approveDeposit(t.app.db, operator, 2_000_000_000, 'THB'));
+    await refused('DEPOSIT_NOT_FOUND', () => approveDeposit(t.app.db, operator, 2_000_000_000, 'THB', t.app.clock()));
     await refused('DEPOSIT_NOT_FOUND', () =>
-      t.app.db.transaction().execute((trx) => creditDeposit(trx, 2_000_000_000, operator, 'deposit.approve', null)),
+      t.app.db
+        .transaction()
+        .execute((trx) => creditDeposit(trx, 2_000_000_000, operator, 'deposit.approve', null, t.app.clock())),
     );
     const rejected = idOf(await submitBank(t.app, p.token, ch.bank, 10_000));
-    await rejectDeposit(t.app.db, operator, rejected, 'no transfer', 'THB');
-    await refused('ALREADY_DECIDED', () => approveDeposit(t.app.db, operator, rejected, 'THB'));
+    await rejectDeposit(t.app.db, operator, rejected, 'no transfer', 'THB', t.app.clock());
+    await refused('ALREADY_DECIDED', () => approveDeposit(t.app.db, operator, rejected, 'THB', t.app.clock()));
     const credited = idOf(await submitBank(t.app, p.token, ch.bank, 10_000));
-    await approveDeposit(t.app.db, operator, credited, 'THB');
-    await refused('ALREADY_DECIDED', () => approveDeposit(t.app.db, operator, credited, 'THB'));
+    await approveDeposit(t.app.db, operator, credited, 'THB', t.app.clock());
+    await refused('ALREADY_DECIDED', () => approveDeposit(t.app.db, operator, credited, 'THB', t.app.clock()));
     // A provider's notification names a deposit: not one of its own channel, or not existing, credits nothing.
     const all = providers(t.config);
     for (const depositId of [rejected, 2_000_000_000]) {
@@ -148,11 +154,13 @@ describe('a credit cannot be posted without its cause', () => {
     });
     expect(res.status, res.text).toBe(200);
     const id = idOf(res);
-    await refused('WITHDRAWAL_NOT_FOUND', () => approveWithdrawal(t.app.db, operator, 2_000_000_000));
-    await refused('WITHDRAWAL_NOT_FOUND', () => rejectWithdrawal(t.app.db, operator, 2_000_000_000, 'x'));
-    await approveWithdrawal(t.app.db, operator, id);
-    await refused('ALREADY_DECIDED', () => rejectWithdrawal(t.app.db, operator, id, 'too late'));
-    await refused('ALREADY_DECIDED', () => approveWithdrawal(t.app.db, operator, id));
+    await refused('WITHDRAWAL_NOT_FOUND', () => approveWithdrawal(t.app.db, operator, 2_000_000_000, t.app.clock()));
+    await refused('WITHDRAWAL_NOT_FOUND', () =>
+      rejectWithdrawal(t.app.db, operator, 2_000_000_000, 'x', t.app.clock()),
+    );
+    await approveWithdrawal(t.app.db, operator, id, t.app.clock());
+    await refused('ALREADY_DECIDED', () => rejectWithdrawal(t.app.db, operator, id, 'too late', t.app.clock()));
+    await refused('ALREADY_DECIDED', () => approveWithdrawal(t.app.db, operator, id, t.app.clock()));
   });
 
   it('payout and refund: a period not drawn pays nothing; a drawn or settled one cannot be voided', async () => {
@@ -206,7 +214,8 @@ describe('after a scenario, every transaction names an existing cause in the rig
       deposit_id: pixDeposit.id,
       amount: pixDeposit.channel_amount,
     });
-    const ts = Math.floor(Date.now() / 1000);
+    // Signed at the app's clock, the one the webhook's timestamp is checked against.
+    const ts = Math.floor(t.app.clock().getTime() / 1000);
     const hook = await call(t.app, 'POST', '/api/pay/webhook/sandbox', {
       headers: {
         'content-type': 'application/json',
@@ -226,8 +235,8 @@ describe('after a scenario, every transaction names an existing cause in the rig
       });
       ids.push(idOf(res));
     }
-    await approveWithdrawal(t.app.db, operator, ids[0] ?? 0);
-    await rejectWithdrawal(t.app.db, operator, ids[1] ?? 0, 'checked: wrong name');
+    await approveWithdrawal(t.app.db, operator, ids[0] ?? 0, t.app.clock());
+    await rejectWithdrawal(t.app.db, operator, ids[1] ?? 0, 'checked: wrong name', t.app.clock());
     // Guests get play money.
     await guestToken(t.app);
     // Bets: a settled k3 period with many plays (some win, some lose), a voided pk10 period.

@@ -136,25 +136,28 @@ describe('ensureFirstOperator', () => {
   it('never overwrites an existing file: no operator is made, the file is untouched', async () => {
     const file = join(tempDir(), OPERATOR_PASSWORD_FILE);
     writeFileSync(file, 'password: from-an-earlier-database\n', { mode: 0o600 });
-    expect(await ensureFirstOperator(t.app.db, file)).toEqual({ kind: 'file-exists', passwordFile: file });
+    expect(await ensureFirstOperator(t.app.db, file, t.app.clock())).toEqual({
+      kind: 'file-exists',
+      passwordFile: file,
+    });
     expect(await operators()).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe('password: from-an-earlier-database\n');
   });
 
   it('without a file (in-memory DATA_DIR) makes no operator', async () => {
-    expect(await ensureFirstOperator(t.app.db, undefined)).toEqual({ kind: 'no-file' });
+    expect(await ensureFirstOperator(t.app.db, undefined, t.app.clock())).toEqual({ kind: 'no-file' });
     expect(await operators()).toBe(0);
   });
 
   it('creates one operator whose password is in the file; a second call changes nothing', async () => {
     const file = join(tempDir(), 'sub', OPERATOR_PASSWORD_FILE);
-    const made = await ensureFirstOperator(t.app.db, file);
+    const made = await ensureFirstOperator(t.app.db, file, t.app.clock());
     expect(made).toEqual({ kind: 'created', account: 'operator', passwordFile: file });
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const text = readFileSync(file, 'utf8');
     const res = await call(t.app, 'POST', API.login, { body: { account: 'operator', password: passwordIn(text) } });
     expect(res.status).toBe(200);
-    expect(await ensureFirstOperator(t.app.db, file)).toEqual({ kind: 'not-needed' });
+    expect(await ensureFirstOperator(t.app.db, file, t.app.clock())).toEqual({ kind: 'not-needed' });
     expect(readFileSync(file, 'utf8')).toBe(text);
     expect(await operators()).toBe(1);
   });

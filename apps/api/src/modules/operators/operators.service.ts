@@ -69,7 +69,7 @@ function passwordFileText(account: string, password: string, now: Date): string 
  * removed if the commit fails, so a password on disk always belongs to the operator. Under an advisory lock so
  * that several instances starting together create one.
  */
-export async function ensureFirstOperator(db: Db, passwordFile: string | undefined): Promise<FirstOperator> {
+export async function ensureFirstOperator(db: Db, passwordFile: string | undefined, now: Date): Promise<FirstOperator> {
   const password = randomPassword();
   const hash = await hashPassword(password);
   let written = false;
@@ -92,7 +92,7 @@ export async function ensureFirstOperator(db: Db, passwordFile: string | undefin
       try {
         // The mode given to open() is narrowed by the umask, never widened; chmod states it whatever the umask.
         await file.chmod(0o600);
-        await file.writeFile(passwordFileText('operator', password, new Date()));
+        await file.writeFile(passwordFileText('operator', password, now));
       } finally {
         await file.close();
       }

@@ -40,7 +40,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        return reply.ok(await handleWebhook(app.db, all, request.params.provider, raw, request.headers, new Date()));
+        return reply.ok(await handleWebhook(app.db, all, request.params.provider, raw, request.headers, app.clock()));
       },
     );
     done();
@@ -81,7 +81,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.ok(await confirmSandboxPayment(app.db, all, actorOf(request), request.body.id, new Date())),
+      reply.ok(await confirmSandboxPayment(app.db, all, actorOf(request), request.body.id, app.clock())),
   );
 };
 

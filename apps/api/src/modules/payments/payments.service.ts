@@ -99,10 +99,16 @@ export async function handleWebhook(
   if (!provider) throw new AppError('PROVIDER_NOT_FOUND');
   const { secret } = await all.secret(db, provider.name);
   const event = provider.verifyWebhook(rawBody, headers, now, secret);
-  return applyEvent(db, provider.name, event, actor ?? { userId: null, account: `provider:${provider.name}` });
+  return applyEvent(db, provider.name, event, actor ?? { userId: null, account: `provider:${provider.name}` }, now);
 }
 
-async function applyEvent(db: Db, provider: string, event: PaymentEvent, actor: AuditActor): Promise<WebhookResult> {
+async function applyEvent(
+  db: Db,
+  provider: string,
+  event: PaymentEvent,
+  actor: AuditActor,
+  now: Date,
+): Promise<WebhookResult> {
   if (await findDepositPaidBy(db, event.id)) return { credited: false };
   const deposit = await findDeposit(db, event.deposit_id);
   if (!deposit || deposit.channel_type !== 'pix') throw new AppError('DEPOSIT_NOT_FOUND');
@@ -112,7 +118,7 @@ async function applyEvent(db: Db, provider: string, event: PaymentEvent, actor: 
     await db
       .transaction()
       .execute((trx) =>
-        creditDeposit(trx, deposit.id, actor, 'deposit.provider_paid', { provider, providerRef: event.id }),
+        creditDeposit(trx, deposit.id, actor, 'deposit.provider_paid', { provider, providerRef: event.id }, now),
       );
     return { credited: true };
   } catch (err) {

@@ -168,7 +168,7 @@ describe('the generated secret', () => {
     const app = await buildApp(config, { logger: { level: 'trace', stream } });
     try {
       await migrateToLatest(app.db);
-      await seed(app.db, { currency: config.currency, timeZone: config.businessTimeZone });
+      await seed(app.db, { now: app.clock(), currency: config.currency, timeZone: config.businessTimeZone });
       // What server.ts logs at start.
       app.log.info({ providers: await ensureProviderSecrets(app.db, providers(config)) }, 'payment provider secrets');
       await app.ready();

@@ -44,7 +44,7 @@ const payoutRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     },
     async (request, reply) => {
       const user = playerOf(request);
-      return reply.ok(await payout.addPayoutMethod(app.db, user, request.body, new Date(), app.config));
+      return reply.ok(await payout.addPayoutMethod(app.db, user, request.body, app.clock(), app.config));
     },
   );
 
@@ -64,7 +64,7 @@ const payoutRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     },
     async (request, reply) => {
       const user = playerOf(request);
-      await payout.deletePayoutMethod(app.db, user.id, request.body.id, new Date());
+      await payout.deletePayoutMethod(app.db, user.id, request.body.id, app.clock());
       return reply.ok(null);
     },
   );

@@ -23,7 +23,7 @@ const protectionRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     },
     async (request, reply) => {
       const user = playerOf(request);
-      return reply.ok(await getProtection(app.db, user.id, new Date(), app.config.businessTimeZone));
+      return reply.ok(await getProtection(app.db, user.id, app.clock(), app.config.businessTimeZone));
     },
   );
 
@@ -47,7 +47,7 @@ const protectionRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     },
     async (request, reply) => {
       const user = playerOf(request);
-      return reply.ok(await exclude(app.db, user, request.body, new Date(), app.config));
+      return reply.ok(await exclude(app.db, user, request.body, app.clock(), app.config));
     },
   );
   done();

@@ -62,7 +62,7 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
           request.body,
           app.config.currency,
           app.config.businessTimeZone,
-          new Date(),
+          app.clock(),
           commit,
         ),
       );
@@ -89,7 +89,7 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
           sessionUserOf(request).id,
           request.query,
           app.config.businessTimeZone,
-          new Date(),
+          app.clock(),
           app.config.currency,
         ),
       ),
@@ -125,7 +125,9 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
       },
     },
     async (request, reply) =>
-      reply.ok(await recharge.approveDeposit(app.db, actorOf(request), request.body.id, app.config.currency)),
+      reply.ok(
+        await recharge.approveDeposit(app.db, actorOf(request), request.body.id, app.config.currency, app.clock()),
+      ),
   );
 
   app.post(
@@ -149,6 +151,7 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
           request.body.id,
           request.body.reason,
           app.config.currency,
+          app.clock(),
         ),
       ),
   );

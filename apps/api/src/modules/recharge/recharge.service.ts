@@ -144,7 +144,7 @@ export async function submitDeposit(
   input: RechargeSubmitRequest,
   currency: CurrencyCode,
   timeZone: string,
-  now: Date = new Date(),
+  now: Date,
   /** The transaction the request commits in (with its idempotency key: plugins/idempotency.ts); plain by default. */
   commit: Commit = inTransaction(db),
 ): Promise<Deposit> {
@@ -173,6 +173,8 @@ export async function submitDeposit(
     rate,
     status: 'pending',
     transfer: null,
+    // Stamped at the server's clock, the one the player's list ranges (listOwnDeposits) are computed from.
+    created_at: now,
   };
   const crypto = cryptoConfig(channel);
   if (channel.type === 'bank') {
@@ -268,13 +270,14 @@ export async function creditDeposit(
   actor: AuditActor,
   action: string,
   source: CreditSource,
+  now: Date,
 ): Promise<void> {
   const before = await repo.lockDeposit(trx, id);
   if (!before) throw new AppError('DEPOSIT_NOT_FOUND');
   if (before.status !== 'pending') throw new AppError('ALREADY_DECIDED');
   const decided = {
     status: 'success' as const,
-    decided_at: new Date(),
+    decided_at: now,
     decided_by: actor.userId,
     ...(source ? { provider: source.provider, provider_ref: source.providerRef } : {}),
   };
@@ -294,8 +297,14 @@ async function decidedDeposit(db: Db, id: number, site: CurrencyCode): Promise<A
   return { ...toDeposit(d, site), user: { user_id: rows.id, account: rows.account, nickname: rows.nickname } };
 }
 
-export async function approveDeposit(db: Db, actor: AuditActor, id: number, site: CurrencyCode): Promise<AdminDeposit> {
-  await db.transaction().execute((trx) => creditDeposit(trx, id, actor, 'deposit.approve', null));
+export async function approveDeposit(
+  db: Db,
+  actor: AuditActor,
+  id: number,
+  site: CurrencyCode,
+  now: Date,
+): Promise<AdminDeposit> {
+  await db.transaction().execute((trx) => creditDeposit(trx, id, actor, 'deposit.approve', null, now));
   return decidedDeposit(db, id, site);
 }
 
@@ -305,6 +314,7 @@ export async function rejectDeposit(
   id: number,
   reason: string | undefined,
   site: CurrencyCode,
+  now: Date,
 ): Promise<AdminDeposit> {
   if (!nonEmpty(reason)) throw new AppError('REASON_REQUIRED', { field: 'reason' });
   await db.transaction().execute(async (trx) => {
@@ -314,7 +324,7 @@ export async function rejectDeposit(
     await repo.decideDeposit(trx, id, {
       status: 'rejected',
       reason,
-      decided_at: new Date(),
+      decided_at: now,
       decided_by: actor.userId,
     });
     await writeAudit(trx, actor, 'deposit.reject', `deposit:${id}`, snapshot(before), {

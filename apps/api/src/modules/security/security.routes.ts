@@ -28,7 +28,7 @@ const securityRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     },
     async (request, reply) => {
       const user = playerOf(request);
-      await changePassword(app.db, user, request.body, new Date(), app.config);
+      await changePassword(app.db, user, request.body, app.clock(), app.config);
       app.forgetSessions(user.id);
       return reply.ok(null);
     },
@@ -51,7 +51,7 @@ const securityRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     },
     async (request, reply) => {
       const user = playerOf(request);
-      await setFundPassword(app.db, user.id, request.body, new Date(), app.config);
+      await setFundPassword(app.db, user.id, request.body, app.clock(), app.config);
       app.forgetSessions(user.id);
       return reply.ok(null);
     },

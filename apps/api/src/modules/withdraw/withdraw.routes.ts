@@ -45,7 +45,7 @@ const withdrawRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
         withdraw.submitWithdrawal(app.db, playerOf(request), request.body, {
           currency: app.config.currency,
           fundPassword: app.config,
-          now: new Date(),
+          now: app.clock(),
           commit,
         }),
       );
@@ -97,7 +97,8 @@ const withdrawRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
         response: { 200: envelope(adminWithdrawal), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
       },
     },
-    async (request, reply) => reply.ok(await withdraw.approveWithdrawal(app.db, actorOf(request), request.body.id)),
+    async (request, reply) =>
+      reply.ok(await withdraw.approveWithdrawal(app.db, actorOf(request), request.body.id, app.clock())),
   );
 
   app.post(
@@ -114,7 +115,9 @@ const withdrawRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
       },
     },
     async (request, reply) =>
-      reply.ok(await withdraw.rejectWithdrawal(app.db, actorOf(request), request.body.id, request.body.reason)),
+      reply.ok(
+        await withdraw.rejectWithdrawal(app.db, actorOf(request), request.body.id, request.body.reason, app.clock()),
+      ),
   );
 
   app.get(

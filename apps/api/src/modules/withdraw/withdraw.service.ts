@@ -186,12 +186,12 @@ async function decided(db: Db, id: number): Promise<AdminWithdrawal> {
  * Pays a pending withdrawal: the row is locked first, so of two approvals (or an approval and a rejection) one
  * decides and the other answers 409 ALREADY_DECIDED; the posting and the audit row commit with the status.
  */
-export async function approveWithdrawal(db: Db, actor: AuditActor, id: number): Promise<AdminWithdrawal> {
+export async function approveWithdrawal(db: Db, actor: AuditActor, id: number, now: Date): Promise<AdminWithdrawal> {
   await db.transaction().execute(async (trx) => {
     const before = await repo.lockWithdrawal(trx, id);
     if (!before) throw new AppError('WITHDRAWAL_NOT_FOUND');
     if (before.status !== 'pending') throw new AppError('ALREADY_DECIDED');
-    await repo.decideWithdrawal(trx, id, { status: 'paid', decided_at: new Date(), decided_by: actor.userId });
+    await repo.decideWithdrawal(trx, id, { status: 'paid', decided_at: now, decided_by: actor.userId });
     await postTransaction(
       trx,
       withdrawalPaid(before.user_id, minor(before.amount), minor(before.fee)),
@@ -211,6 +211,7 @@ export async function rejectWithdrawal(
   actor: AuditActor,
   id: number,
   reason: string | undefined,
+  now: Date,
 ): Promise<AdminWithdrawal> {
   if (reason === undefined || reason.trim() === '') throw new AppError('REASON_REQUIRED', { field: 'reason' });
   await db.transaction().execute(async (trx) => {
@@ -220,7 +221,7 @@ export async function rejectWithdrawal(
     await repo.decideWithdrawal(trx, id, {
       status: 'rejected',
       reason,
-      decided_at: new Date(),
+      decided_at: now,
       decided_by: actor.userId,
     });
     await postTransaction(
