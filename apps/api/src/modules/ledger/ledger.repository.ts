@@ -48,11 +48,14 @@ async function lockAccountsByKey(trx: Db, keys: readonly string[]): Promise<Map<
 }
 
 async function insertAccounts(trx: Db, accounts: readonly AccountSpec[]): Promise<void> {
-  await trx
-    .insertInto('ledger_accounts')
-    .values(accounts.map((a) => ({ key: a.key, kind: a.kind as never, user_id: a.user_id })))
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
+  // Three array parameters, however many accounts (a batch may bring many): in key order, like the lock.
+  await sql`
+    insert into ledger_accounts (key, kind, user_id)
+    select key, kind, user_id
+    from unnest(${accounts.map((a) => a.key)}::text[], ${accounts.map((a) => a.kind)}::text[],
+                ${accounts.map((a) => a.user_id)}::int[]) as a(key, kind, user_id)
+    order by user_id is null, key collate "C"
+    on conflict (key) do nothing`.execute(trx);
 }
 
 export async function insertPostings(
