@@ -49,23 +49,9 @@ export async function postTransaction(trx: Db, tx: LedgerTransaction, reference:
   const transactionId = await repo.insertTransaction(trx, tx.kind, reference);
   if (transactionId === undefined) throw new AppError('ALREADY_DECIDED');
 
-  // One delta per account (the accounts locked first, by the ledger's one lock), applied by its one writer.
-  const deltas = new Map<string, { kind: string; userId: number | null; delta: number }>();
-  for (const p of tx.postings) {
-    const key = accountKey(p.account);
-    const entry = deltas.get(key) ?? { kind: p.account.kind, userId: p.account.userId ?? null, delta: 0 };
-    entry.delta += p.amount;
-    deltas.set(key, entry);
-  }
-  const locked = await repo.lockAccounts(
-    trx,
-    [...deltas].map(([key, d]) => ({ key, kind: d.kind, user_id: d.userId })),
-  );
-  const idOf = (key: string): number => {
-    const id = locked.get(key)?.id;
-    if (id === undefined) throw new Error(`ledger account ${key} missing after upsert`);
-    return id;
-  };
+  // One delta per account; the accounts locked first (the ledger's one lock), then moved by its one writer.
+  const deltas = sumByAccount([tx]);
+  const idOf = await lockAll(trx, deltas);
   const moved = await repo.applyDeltas(
     trx,
     [...deltas].map(([key, d]) => ({ id: idOf(key), delta: d.delta })),
@@ -105,24 +91,8 @@ export async function postTransactions(
 
 async function postChunk(trx: Db, entries: readonly { tx: LedgerTransaction; reference: string }[]): Promise<void> {
   if (entries.length === 0) return;
-  const accounts = new Map<string, { kind: string; userId: number | null; delta: number }>();
-  for (const { tx } of entries) {
-    for (const p of tx.postings) {
-      const key = accountKey(p.account);
-      const entry = accounts.get(key) ?? { kind: p.account.kind, userId: p.account.userId ?? null, delta: 0 };
-      entry.delta += p.amount;
-      accounts.set(key, entry);
-    }
-  }
-  const locked = await repo.lockAccounts(
-    trx,
-    [...accounts].map(([key, a]) => ({ key, kind: a.kind, user_id: a.userId })),
-  );
-  const idOf = (key: string): number => {
-    const id = locked.get(key)?.id;
-    if (id === undefined) throw new Error(`ledger account ${key} missing after upsert`);
-    return id;
-  };
+  const accounts = sumByAccount(entries.map((e) => e.tx));
+  const idOf = await lockAll(trx, accounts);
   const postings: { ord: number; account_id: number; amount: number }[] = [];
   entries.forEach(({ tx }, i) => {
     for (const p of tx.postings)
@@ -140,6 +110,36 @@ async function postChunk(trx: Db, entries: readonly { tx: LedgerTransaction; ref
   );
   if (moved === undefined) throw new AppError('INSUFFICIENT_BALANCE');
 }
+
+type AccountDeltas = Map<string, { kind: string; userId: number | null; delta: number }>;
+
+/** The sum of the postings of `txs` per account key, with what creating the account needs. */
+function sumByAccount(txs: readonly LedgerTransaction[]): AccountDeltas {
+  const deltas: AccountDeltas = new Map();
+  for (const tx of txs) {
+    for (const p of tx.postings) {
+      const key = accountKey(p.account);
+      const entry = deltas.get(key) ?? { kind: p.account.kind, userId: p.account.userId ?? null, delta: 0 };
+      entry.delta += p.amount;
+      deltas.set(key, entry);
+    }
+  }
+  return deltas;
+}
+
+/** Creates the missing accounts and locks them all (ledger.repository.ts lockAccounts); returns the id of a key. */
+async function lockAll(trx: Db, accounts: AccountDeltas): Promise<(key: string) => number> {
+  const locked = await repo.lockAccounts(
+    trx,
+    [...accounts].map(([key, a]) => ({ key, kind: a.kind, user_id: a.userId })),
+  );
+  return (key) => {
+    const id = locked.get(key)?.id;
+    if (id === undefined) throw new Error(`ledger account ${key} missing after it was created`);
+    return id;
+  };
+}
+
 export type UserBalances = { cash: number; demo: number; pending: number };
 
 /** A user's balances; an account never posted to counts as 0. */
