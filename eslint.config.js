@@ -1,9 +1,30 @@
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { builtinModules } from 'node:module';
 import boundaries from './eslint-rules/boundaries.js';
 import sqlPlacement from './eslint-rules/sql-placement.js';
 
 const local = { rules: { ...boundaries.rules, ...sqlPlacement.rules } };
+
+/** What the domain never imports: I/O, a database, a framework. */
+const DOMAIN_NO_IO = [
+  'node:fs',
+  'node:fs/promises',
+  'node:net',
+  'node:http',
+  'node:https',
+  'node:child_process',
+  'pg',
+  'kysely',
+  'react',
+];
+const DOMAIN_NO_API = [
+  {
+    group: ['fastify', 'fastify-*', '@fastify/*', '@electric-sql/*', '@fairdraw/contract'],
+    message: 'The domain does no I/O and knows no API.',
+  },
+];
+const NODE_BUILTIN = 'The domain runs in the browser too: no Node built-ins (hashes: @noble/hashes).';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**'] },
@@ -67,36 +88,31 @@ export default tseslint.config(
     // SQL lives in repositories (eslint-rules/sql-placement.js): no query builder, raw SQL or driver outside
     // *.repository.ts, src/db/ and tests; services own transactions and call repositories.
     files: ['apps/api/**/*.ts'],
-    ignores: [
-      'apps/api/src/modules/ledger/ledger.batch.ts', // moved by the ledger change
-    ],
     plugins: { local },
     rules: { 'local/sql-placement': 'error' },
   },
   {
     // The domain is pure: no I/O, no framework, no database (the clock and randomness come in as arguments).
     files: ['packages/domain/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: DOMAIN_NO_IO, patterns: DOMAIN_NO_API }] },
+  },
+  {
+    // …and its sources run in a browser too (a player's browser verifies a draw with them): no Node built-in at all,
+    // `node:`-prefixed or bare (`crypto`, `fs`, `buffer`…). Hashes come from @noble/hashes. Tests and scripts run on
+    // Node only.
+    files: ['packages/domain/src/**/*.ts'],
+    ignores: ['packages/domain/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [
-            'node:fs',
-            'node:fs/promises',
-            'node:net',
-            'node:http',
-            'node:https',
-            'node:child_process',
-            'pg',
-            'kysely',
-            'react',
+            ...DOMAIN_NO_IO,
+            ...builtinModules
+              .filter((name) => !name.startsWith('_') && !DOMAIN_NO_IO.includes(name))
+              .map((name) => ({ name, message: NODE_BUILTIN })),
           ],
-          patterns: [
-            {
-              group: ['fastify', 'fastify-*', '@fastify/*', '@electric-sql/*', '@fairdraw/contract'],
-              message: 'The domain does no I/O and knows no API.',
-            },
-          ],
+          patterns: [...DOMAIN_NO_API, { group: ['node:*'], message: NODE_BUILTIN }],
         },
       ],
     },

@@ -3,17 +3,13 @@
  * the first 4 bytes of SHA-256(SHA-256(first 21)). ERC-20 (Ethereum): 0x and 40 hex digits; mixed case must be the
  * EIP-55 checksum (Keccak-256 of the lower-case hex, not SHA3-256), all-lower and all-upper carry no checksum.
  */
-import { createHash } from 'node:crypto';
+import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { base58 } from '@scure/base';
 
 export type CryptoCoin = 'USDT-TRC20' | 'USDT-ERC20';
 
 export const CRYPTO_COINS: readonly CryptoCoin[] = ['USDT-TRC20', 'USDT-ERC20'];
-
-function sha256(bytes: Uint8Array): Uint8Array {
-  return createHash('sha256').update(bytes).digest();
-}
 
 export function isTronAddress(address: string): boolean {
   if (!/^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(address)) return false;

@@ -18,6 +18,7 @@ import * as m0014 from './migrations/2026_11_23_0014_payment_currency_and_secret
 import * as m0015 from './migrations/2026_11_23_0015_idempotency_answer_text.ts';
 import * as m0017 from './migrations/2026_11_23_0017_runtime_role.ts';
 import * as m0018 from './migrations/2026_11_23_0018_place_bet_slips_from_file.ts';
+import * as m0019 from './migrations/2026_11_23_0019_ledger_lock_and_writer.ts';
 import * as m0021 from './migrations/2026_11_23_0021_account_history.ts';
 import type { SqlFunctionPins } from './sql-functions.ts';
 
@@ -46,6 +47,7 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '2026_11_23_0015_idempotency_answer_text': m0015,
   '2026_11_23_0017_runtime_role': m0017,
   '2026_11_23_0018_place_bet_slips_from_file': m0018,
+  '2026_11_23_0019_ledger_lock_and_writer': m0019,
   '2026_11_23_0021_account_history': m0021,
 };
 

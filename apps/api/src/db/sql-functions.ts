@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 
 /** The SQL functions kept as source files, `db/functions/<name>.sql` (db/README.md says why and how to change one). */
-export type SqlFunctionName = 'place_bet_slips';
+export type SqlFunctionName = 'ledger_lock_accounts' | 'ledger_apply_deltas' | 'place_bet_slips';
 
 /**
  * What a migration that creates functions from their files declares: for each function, the SHA-256 (hex) of the

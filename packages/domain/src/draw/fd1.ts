@@ -6,8 +6,13 @@
  *
  * Byte stream: block k = HMAC-SHA256(key = seed, message = UTF-8 `fd1|<game code>|<issue>|<beacon>|<k>`).
  * u(n): next 4 bytes big-endian as x; limit = 2³² − (2³² mod n); x < limit → x mod n, otherwise read again.
+ *
+ * Pure JavaScript (@noble/hashes, no node: built-ins), so a player's browser verifies a draw with this same code
+ * (`@fairdraw/domain/draw`).
  */
-import { createHash, createHmac } from 'node:crypto';
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { GameFamily, OutcomeOf } from '../games/outcome.ts';
 
 export const FD1 = 'fd1';
@@ -24,10 +29,10 @@ function checkSeed(seed: Uint8Array): void {
 /** C = SHA-256 of the 32 raw seed bytes, lower-case hex: what is published before the period opens. */
 export function commitment(seed: Uint8Array): string {
   checkSeed(seed);
-  return createHash('sha256').update(seed).digest('hex');
+  return bytesToHex(sha256(seed));
 }
 
-/** A fresh seed from the CSPRNG the caller passes in (node:crypto's randomBytes in production). */
+/** A fresh seed from the CSPRNG the caller passes in (node:crypto's randomBytes on the server; crypto.getRandomValues in a browser). */
 export function newSeed(randomBytes: (n: number) => Uint8Array): Uint8Array {
   const seed = randomBytes(SEED_BYTES);
   checkSeed(seed);
@@ -36,12 +41,12 @@ export function newSeed(randomBytes: (n: number) => Uint8Array): Uint8Array {
 
 export function seedToHex(seed: Uint8Array): string {
   checkSeed(seed);
-  return Buffer.from(seed).toString('hex');
+  return bytesToHex(seed);
 }
 
 export function seedFromHex(hex: string): Uint8Array {
   if (!/^[0-9a-fA-F]{64}$/.test(hex)) throw new DrawError('an fd1 seed is 64 hexadecimal digits');
-  return Uint8Array.from(Buffer.from(hex, 'hex'));
+  return hexToBytes(hex);
 }
 
 export type Fd1Input = {
@@ -61,19 +66,26 @@ const TWO_32 = 0x1_0000_0000;
 
 export function fd1Stream({ gameCode, issue, seed, beacon = '' }: Fd1Input): Fd1Stream {
   checkSeed(seed);
+  // HMAC is a stream: the key and the message's fixed prefix are hashed once, each block clones that state and
+  // adds only its number.
+  const prefixed = hmac.create(sha256, seed).update(utf8ToBytes(`fd1|${gameCode}|${issue}|${beacon}|`));
   let block = 0;
-  let bytes: Buffer = Buffer.alloc(0);
+  let bytes = new Uint8Array(0);
   let offset = 0;
 
   const nextUint32 = (): number => {
     // Blocks are 32 bytes, so a 4-byte read never straddles two blocks; the general case is kept anyway.
     while (bytes.length - offset < 4) {
-      const next = createHmac('sha256', seed).update(`fd1|${gameCode}|${issue}|${beacon}|${block}`, 'utf8').digest();
+      const next = prefixed
+        .clone()
+        .update(utf8ToBytes(String(block)))
+        .digest();
       block += 1;
-      bytes = Buffer.concat([bytes.subarray(offset), next]);
+      bytes = concatBytes(bytes.subarray(offset), next);
       offset = 0;
     }
-    const x = bytes.readUInt32BE(offset);
+    const x =
+      ((bytes[offset]! << 24) | (bytes[offset + 1]! << 16) | (bytes[offset + 2]! << 8) | bytes[offset + 3]!) >>> 0;
     offset += 4;
     return x;
   };

@@ -32,7 +32,8 @@ declare
   v_j int;
   v_a int;
   v_already bigint;
-  v_rows int;
+  v_acc_ids int[];
+  v_acc_deltas bigint[];
   v_expected int;
 begin
   if n = 0 then return; end if;
@@ -77,16 +78,13 @@ begin
     end if;
   end loop;
 
-  -- 3. The wallets the remaining stakes debit, locked in the ledger's lock order (players' accounts by key in
-  --    byte order; the house-wide ones come last, in step 6), so the balances and totals read next cannot change
-  --    until commit. FOR NO KEY UPDATE is the lock an UPDATE of the balance takes: it excludes every other
-  --    writer (FOR UPDATE included) but not the KEY SHARE locks of other transactions' foreign-key checks.
-  select array_agg(a.key), array_agg(a.balance)
+  -- 3. The wallets the remaining stakes debit, locked by the ledger's one lock (ledger_lock_accounts.sql: FOR NO
+  --    KEY UPDATE, players' accounts before the house-wide ones, which this batch locks last, in step 6), so the
+  --    balances and totals read next cannot change until commit.
+  select array_agg(l.r_key), array_agg(l.r_balance)
     into v_acc_keys, v_acc_bal
-    from (select key, balance from ledger_accounts
-           where key = any(array(select s_debit[g] from generate_subscripts(s_user, 1) g where v_out[g] is null))
-           order by user_id is null, key collate "C"
-           for no key update) a;
+    from ledger_lock_accounts(
+           array(select s_debit[g] from generate_subscripts(s_user, 1) g where v_out[g] is null)) l;
 
   -- 4. Read after the locks (a statement of its own, so its snapshot holds every slip committed before them):
   --    the per-period limit and what each player already staked on each period (bet_period_stakes, which only
@@ -135,8 +133,8 @@ begin
    where v_out[g] not in ('ok', 'REPLAY') and s_key[g] is not null
      and k.user_id = s_user[g] and k.key = s_key[g] and k.bet_id = v_ids[g];
 
-  -- 6. The accepted slips, their items, one stake transaction each ('bet:<id>') with its two postings, one
-  --    guarded update per player account and one per house-wide account (locked last, in byte order).
+  -- 6. The accepted slips, their items, one stake transaction each ('bet:<id>') with its two postings, and one
+  --    balance update per account touched (the house-wide ones locked last).
   select count(*) into v_expected from generate_subscripts(s_user, 1) g where v_out[g] = 'ok';
   if v_expected > 0 then
     insert into bets (id, user_id, game_id, period_id, issue, wallet, total, created_at)
@@ -160,11 +158,10 @@ begin
     select distinct s_credit[g], s_credit_kind[g] from generate_subscripts(s_user, 1) g
      where v_out[g] = 'ok' and not exists (select 1 from ledger_accounts a where a.key = s_credit[g])
     on conflict (key) do nothing;
-    -- Locked before the postings are inserted: their foreign keys would otherwise take KEY SHARE locks first,
-    -- and two batches each holding one and wanting the update would wait for each other.
-    perform 1 from ledger_accounts
-     where key = any(array(select s_credit[g] from generate_subscripts(s_user, 1) g where v_out[g] = 'ok'))
-     order by key collate "C" for no key update;
+    -- Locked (ledger_lock_accounts) before the postings are inserted: their foreign keys would otherwise take KEY
+    -- SHARE locks first, and two batches each holding one and wanting the update would wait for each other.
+    perform 1 from ledger_lock_accounts(
+      array(select s_credit[g] from generate_subscripts(s_user, 1) g where v_out[g] = 'ok'));
 
     with tx as (
       insert into ledger_transactions (kind, reference)
@@ -178,21 +175,15 @@ begin
       from slip join ledger_accounts a on a.key in (s_debit[slip.g], s_credit[slip.g])
      order by slip.id, a.key = s_credit[slip.g];
 
-    select count(distinct s_debit[g]) into v_expected from generate_subscripts(s_user, 1) g where v_out[g] = 'ok';
-    update ledger_accounts a set balance = a.balance - d.total
-      from (select s_debit[g] as key, sum(s_total[g]) as total from generate_subscripts(s_user, 1) g
-             where v_out[g] = 'ok' group by 1) d
-     where a.key = d.key
-       and (a.kind not in ('player_cash', 'player_demo', 'withdrawals_pending') or a.balance - d.total >= 0);
-    get diagnostics v_rows = row_count;
-    if v_rows <> v_expected then
-      raise exception 'place_bet_slips: a wallet would go below zero' using errcode = '23514';
-    end if;
-
-    update ledger_accounts a set balance = a.balance + d.total
-      from (select s_credit[g] as key, sum(s_total[g]) as total from generate_subscripts(s_user, 1) g
-             where v_out[g] = 'ok' group by 1) d
-     where a.key = d.key;
+    -- The balances, through the ledger's one writer (ledger_apply_deltas.sql; its guard, the CHECK on player
+    -- balances, cannot fail after step 5, and would roll the batch back if it did).
+    select array_agg(a.id), array_agg(d.delta)
+      into v_acc_ids, v_acc_deltas
+      from (select s_debit[g] as key, -s_total[g] as delta from generate_subscripts(s_user, 1) g where v_out[g] = 'ok'
+            union all
+            select s_credit[g], s_total[g] from generate_subscripts(s_user, 1) g where v_out[g] = 'ok') d
+      join ledger_accounts a on a.key = d.key;
+    perform 1 from ledger_apply_deltas(v_acc_ids, v_acc_deltas);
   end if;
 
   return query

@@ -5,7 +5,7 @@
  * stake limits → per-period limit → balance. prepareSlip runs the checks that need no lock; the slip is then
  * committed together with other players' slips (slip-batch.ts): its items (odds fixed for the period's draw date)
  * and the stake posting 'stake' / 'bet:<id>' in one transaction that holds the period row FOR SHARE (the seal
- * cannot interleave) and the wallets FOR UPDATE (the limit and the balance are decided there).
+ * cannot interleave) and the wallets locked by the ledger (the limit and the balance are decided there).
  */
 import { findPlay, formatAmount, reportRange } from '@fairdraw/domain';
 import type { CurrencyCode, GameFamily, Play } from '@fairdraw/domain';

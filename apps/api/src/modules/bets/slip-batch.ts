@@ -11,13 +11,14 @@
  *      anything else; each slip's window is re-checked at `now()` read as the batch is sent (windowError's rules);
  *   2. a slip's idempotency key is claimed with it: a key already claimed makes the slip a replay
  *      (IdempotentReplay; the route answers with what the key placed), never a second bet;
- *   3. the wallets the stakes debit are locked FOR UPDATE in the ledger's lock order (ledger.service.ts lockOrder),
+ *   3. the wallets the stakes debit are locked by the ledger's one lock (ledger_lock_accounts, decision 0004),
  *      so the balances and the per-period totals read next cannot change until commit;
  *   4. in arrival order: per-period limit, then balance — a refusal takes nothing from the balances or totals the
  *      later slips of the batch are checked against, and its key keeps it (a replay is refused alike);
  *   5. the accepted slips (created_at = that `now()`), their items and one stake transaction each (the domain's
- *      stakePlaced: 'stake' / 'bet:<id>', wallet → house-wide account) are inserted set-based; the house-wide
- *      account is locked last, so two batches overlap everything but that.
+ *      stakePlaced: 'stake' / 'bet:<id>', wallet → house-wide account) are inserted set-based and the balances
+ *      moved by the ledger's one writer (ledger_apply_deltas); the house-wide account is locked last, so two
+ *      batches overlap everything but that.
  *
  * Any unexpected failure of the batch (a lost connection, a constraint the checks should have caught) rolls the
  * whole batch back; the caller then commits each slip alone, so one slip cannot take the others down with it.

@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
+import type { RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 // Plain functions over the ledger tables. The caller owns the database transaction (see ledger.service.ts).
-
-const PLAYER_KINDS = sql`('player_cash', 'player_demo', 'withdrawals_pending')`;
 
 /** Inserts the transaction row, or returns undefined when (kind, reference) was already posted. */
 export async function insertTransaction(trx: Db, kind: string, reference: string): Promise<number | undefined> {
@@ -16,43 +15,47 @@ export async function insertTransaction(trx: Db, kind: string, reference: string
   return row?.id;
 }
 
-/** Creates the accounts that do not exist yet; returns every account's id by key. */
-export async function upsertAccounts(
-  trx: Db,
-  accounts: { key: string; kind: string; user_id: number | null }[],
-): Promise<Map<string, number>> {
-  await trx
-    .insertInto('ledger_accounts')
-    .values(accounts.map((a) => ({ key: a.key, kind: a.kind as never, user_id: a.user_id })))
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  const rows = await trx
-    .selectFrom('ledger_accounts')
-    .select(['id', 'key'])
-    .where(
-      'key',
-      'in',
-      accounts.map((a) => a.key),
-    )
-    .execute();
-  return new Map(rows.map((r) => [r.key, r.id]));
-}
+export type AccountSpec = { key: string; kind: string; user_id: number | null };
+export type LockedAccount = { id: number; balance: number };
 
 /**
- * Locks the accounts with these keys FOR UPDATE in the ledger's lock order (ledger.service.ts lockOrder: players'
- * accounts first, then house-wide ones, each by key in byte order), so two transactions that both lock several
- * accounts cannot deadlock. Returns id and cached balance by key; a key
- * without an account yet is absent.
+ * The ledger's one lock (decision 0004): locks the accounts with these keys through the SQL function
+ * ledger_lock_accounts (db/functions/ledger_lock_accounts.sql: FOR NO KEY UPDATE, players' accounts first, then the
+ * house-wide ones, each by key in byte order), the same function the bet batch (place_bet_slips) calls. Accounts
+ * that do not exist yet are created first, then locked with the others. Returns id and balance by key. Every writer
+ * calls this before it changes a balance or inserts postings that reference the accounts.
  */
-export async function lockAccountsByKey(
-  trx: Db,
-  keys: readonly string[],
-): Promise<Map<string, { id: number; balance: number }>> {
-  if (keys.length === 0) return new Map();
-  const { rows } = await sql<{ id: number; key: string; balance: number }>`
-    select id, key, balance from ledger_accounts where key = any(${[...keys]}::text[])
-    order by user_id is null, key collate "C" for update`.execute(trx);
-  return new Map(rows.map((r) => [r.key, { id: r.id, balance: Number(r.balance) }]));
+export async function lockAccounts(trx: Db, accounts: readonly AccountSpec[]): Promise<Map<string, LockedAccount>> {
+  if (accounts.length === 0) return new Map();
+  const keys = accounts.map((a) => a.key);
+  let locked = await lockAccountsByKey(trx, keys);
+  if (locked.size < keys.length) {
+    // Only the missing ones: an insert that meets an existing key waits for whoever is updating that row, which
+    // would be a wait outside the lock order.
+    await insertAccounts(
+      trx,
+      accounts.filter((a) => !locked.has(a.key)),
+    );
+    locked = await lockAccountsByKey(trx, keys);
+  }
+  return locked;
+}
+
+async function lockAccountsByKey(trx: Db, keys: readonly string[]): Promise<Map<string, LockedAccount>> {
+  const { rows } = await sql<{ r_id: number; r_key: string; r_balance: number }>`
+    select r_id, r_key, r_balance from ledger_lock_accounts(${[...keys]}::text[])`.execute(trx);
+  return new Map(rows.map((r) => [r.r_key, { id: r.r_id, balance: Number(r.r_balance) }]));
+}
+
+async function insertAccounts(trx: Db, accounts: readonly AccountSpec[]): Promise<void> {
+  // Three array parameters, however many accounts (a batch may bring many): in key order, like the lock.
+  await sql`
+    insert into ledger_accounts (key, kind, user_id)
+    select key, kind, user_id
+    from unnest(${accounts.map((a) => a.key)}::text[], ${accounts.map((a) => a.kind)}::text[],
+                ${accounts.map((a) => a.user_id)}::int[]) as a(key, kind, user_id)
+    order by user_id is null, key collate "C"
+    on conflict (key) do nothing`.execute(trx);
 }
 
 export async function insertPostings(
@@ -62,16 +65,44 @@ export async function insertPostings(
   await trx.insertInto('ledger_postings').values(postings).execute();
 }
 
+/** The CHECK that keeps a player account (cash, demo, pending withdrawals) at zero or above (migration 0003). */
+const PLAYER_BALANCE_CHECK = 'ledger_accounts_player_balance_nonnegative';
+
 /**
- * Adds `delta` to the cached balance, unless that would take a player account below zero: then no row is updated
- * and undefined is returned. The row lock taken here is held until the transaction ends.
+ * The ledger's one writer of balances (decision 0004): adds each delta to its account through the SQL function
+ * ledger_apply_deltas (db/functions/ledger_apply_deltas.sql), which the bet batch calls too. The accounts must be
+ * locked (lockAccounts). Returns the new balance by account id, or undefined when the guard refused: a player
+ * account would have gone below zero (the CHECK above failed the statement). The database transaction is then
+ * aborted and the caller must roll it back.
  */
-export async function applyDelta(trx: Db, accountId: number, delta: number): Promise<number | undefined> {
-  const { rows } = await sql<{ balance: number }>`
-    update ledger_accounts set balance = balance + ${delta}
-    where id = ${accountId} and (kind not in ${PLAYER_KINDS} or balance + ${delta} >= 0)
-    returning balance`.execute(trx);
-  return rows[0]?.balance;
+export async function applyDeltas(
+  trx: Db,
+  deltas: readonly { id: number; delta: number }[],
+): Promise<Map<number, number> | undefined> {
+  if (deltas.length === 0) return new Map();
+  const rows = await guarded(
+    sql<{ r_id: number; r_balance: number }>`
+      select r_id, r_balance from ledger_apply_deltas(${deltas.map((d) => d.id)}::int[],
+                                                       ${deltas.map((d) => d.delta)}::bigint[])`,
+    trx,
+  );
+  return rows && new Map(rows.map((r) => [r.r_id, Number(r.r_balance)]));
+}
+
+/** Runs a call of ledger_apply_deltas; undefined when its guard refused (applyDeltas). */
+async function guarded<R>(query: RawBuilder<R>, trx: Db): Promise<R[] | undefined> {
+  try {
+    return (await query.execute(trx)).rows;
+  } catch (err) {
+    if (isPlayerBalanceCheck(err)) return undefined;
+    throw err;
+  }
+}
+
+function isPlayerBalanceCheck(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const { code, constraint } = err as { code?: unknown; constraint?: unknown };
+  return code === '23514' && constraint === PLAYER_BALANCE_CHECK;
 }
 
 export async function balancesOfUser(db: Db, userId: number): Promise<{ kind: string; balance: number }[]> {
@@ -117,18 +148,17 @@ export async function balanceMismatches(db: Db): Promise<{ account: string; cach
 }
 
 /**
- * A batch of postings in ONE statement: the transaction rows (a (kind, reference) already posted is skipped), their
- * postings (`ord` = 1-based index of the transaction in `transactions`), and each account's balance moved by its
- * delta with the guard of applyDelta. Returns how many transactions were inserted and how many accounts updated:
- * fewer than given means ALREADY_DECIDED or INSUFFICIENT_BALANCE, and the caller must roll back.
+ * A batch of transactions and their postings in ONE statement: the transaction rows (a (kind, reference) already
+ * posted is skipped, with its postings) and their postings (`ord` = 1-based index of the transaction in
+ * `transactions`). Returns how many transactions were inserted: fewer than given means ALREADY_DECIDED, and the
+ * caller must roll back. The accounts must be locked (lockAccounts); balances move with applyDeltas.
  */
-export async function postBatch(
+export async function insertTransactionsWithPostings(
   trx: Db,
   transactions: { kind: string; reference: string }[],
   postings: { ord: number; account_id: number; amount: number }[],
-  deltas: { id: number; delta: number }[],
-): Promise<{ transactions: number; accounts: number }> {
-  const { rows } = await sql<{ transactions: number; accounts: number; postings: number }>`
+): Promise<number> {
+  const { rows } = await sql<{ transactions: number; postings: number }>`
     with input as (
       select kind, reference, ord
       from unnest(${transactions.map((r) => r.kind)}::text[], ${transactions.map((r) => r.reference)}::text[])
@@ -147,14 +177,124 @@ export async function postBatch(
                   ${postings.map((p) => p.amount)}::bigint[]) as p(ord, account_id, amount)
       join tx on tx.ord = p.ord
       returning 1
-    ), upd as (
-      update ledger_accounts as a set balance = a.balance + d.delta
-      from unnest(${deltas.map((d) => d.id)}::bigint[], ${deltas.map((d) => d.delta)}::bigint[]) as d(id, delta)
-      where a.id = d.id and (a.kind not in ${PLAYER_KINDS} or a.balance + d.delta >= 0)
-      returning a.id
     )
-    select (select count(*) from tx)::int as transactions, (select count(*) from upd)::int as accounts,
-           (select count(*) from post)::int as postings`.execute(trx);
+    select (select count(*) from tx)::int as transactions, (select count(*) from post)::int as postings`.execute(trx);
+  return Number(rows[0]?.transactions ?? 0);
+}
+
+// The set-based batch of ledger.batch.ts (postWalletBatch): its rows live in two temporary tables, dropped at
+// commit, so a batch of 10⁵ payouts never comes into JavaScript.
+
+/**
+ * Copies the batch's rows — `source`, a query of (reference, user_id, wallet, amount) — into fd_ledger_batch and
+ * counts them, and those that break the batch's rules: 0 < amount ≤ 2⁵³ − 1, a user, a reference, a wallet of
+ * `wallets`.
+ */
+export async function createWalletBatch(
+  trx: Db,
+  source: RawBuilder<unknown>,
+  wallets: readonly string[],
+): Promise<{ n: number; bad: number }> {
+  await sql`drop table if exists pg_temp.fd_ledger_batch, pg_temp.fd_ledger_lines`.execute(trx);
+  await sql`
+    create temp table fd_ledger_batch on commit drop as
+    select row_number() over () as ord, s.reference::text as reference, s.user_id::integer as user_id,
+           s.wallet::text as wallet, s.amount::bigint as amount, null::bigint as transaction_id
+    from (${source}) as s`.execute(trx);
+  // Statistics for the joins that follow (a fresh temporary table has none).
+  await sql`analyze fd_ledger_batch`.execute(trx);
+  return one<{ n: number; bad: number }>(
+    trx,
+    sql`
+      select count(*)::int as n,
+             count(*) filter (where amount is null or amount <= 0 or amount > ${Number.MAX_SAFE_INTEGER}
+                                 or user_id is null or user_id <= 0
+                                 or reference is null or wallet is null or wallet <> all(${[...wallets]}::text[]))::int as bad
+      from fd_ledger_batch`,
+  );
+}
+
+/** Inserts one transaction of `kind` per batch row and links it; returns how many were new (a posted one is skipped). */
+export async function insertWalletBatchTransactions(trx: Db, kind: string): Promise<number> {
+  const row = await one<{ n: number }>(
+    trx,
+    sql`
+      with ins as (
+        insert into ledger_transactions (kind, reference)
+        select ${kind}, reference from fd_ledger_batch order by ord
+        on conflict (kind, reference) do nothing
+        returning id, reference
+      ), linked as (
+        update fd_ledger_batch b set transaction_id = ins.id from ins where b.reference = ins.reference returning 1
+      )
+      select count(*)::int as n from linked`,
+  );
+  return row.n;
+}
+
+/** One entry per posting of each wallet's template, as parallel arrays (ledger.batch.ts walletTemplate). */
+export type WalletTemplateLines = {
+  wallet: string[];
+  accountKind: string[];
+  perUser: boolean[];
+  factor: number[];
+  pos: number[];
+};
+
+/**
+ * The postings to make (fd_ledger_lines): each batch row times its wallet's template lines. Returns the accounts
+ * they touch, to be locked (lockAccounts) and then linked (linkWalletBatchAccounts).
+ */
+export async function createWalletBatchLines(trx: Db, t: WalletTemplateLines): Promise<AccountSpec[]> {
+  await sql`
+    create temp table fd_ledger_lines on commit drop as
+    select b.transaction_id, t.pos, t.account_kind,
+           case when t.per_user then b.user_id end as user_id,
+           case when t.per_user then t.account_kind || ':' || b.user_id else t.account_kind end as key,
+           t.factor * b.amount as amount, null::integer as account_id
+    from fd_ledger_batch b
+    join unnest(${t.wallet}::text[], ${t.accountKind}::text[], ${t.perUser}::boolean[], ${t.factor}::bigint[],
+                ${t.pos}::integer[]) as t(wallet, account_kind, per_user, factor, pos)
+      on t.wallet = b.wallet`.execute(trx);
+  await sql`analyze fd_ledger_lines`.execute(trx);
+  const { rows } = await sql<AccountSpec>`
+    select distinct key, account_kind as kind, user_id from fd_ledger_lines`.execute(trx);
+  return rows;
+}
+
+export async function linkWalletBatchAccounts(trx: Db): Promise<void> {
+  await sql`
+    update fd_ledger_lines l set account_id = a.id from ledger_accounts a where a.key = l.key`.execute(trx);
+}
+
+/**
+ * The batch's balance moves, one delta per account, through ledger_apply_deltas (as applyDeltas; the accounts must
+ * be locked). Returns how many accounts moved, or undefined when the guard refused.
+ */
+export async function applyWalletBatchDeltas(trx: Db): Promise<number | undefined> {
+  const rows = await guarded(
+    sql<{ n: number }>`
+      with d as (
+        select account_id, sum(amount)::bigint as delta from fd_ledger_lines group by account_id having sum(amount) <> 0
+      )
+      select count(*)::int as n
+      from ledger_apply_deltas((select array_agg(account_id) from d), (select array_agg(delta) from d))`,
+    trx,
+  );
+  return rows && Number(rows[0]?.n ?? 0);
+}
+
+/** Inserts the batch's postings and drops its temporary tables. */
+export async function insertWalletBatchPostings(trx: Db): Promise<void> {
+  await sql`
+    insert into ledger_postings (transaction_id, account_id, amount)
+    select transaction_id, account_id, amount from fd_ledger_lines order by transaction_id, pos`.execute(trx);
+  await sql`drop table fd_ledger_batch, fd_ledger_lines`.execute(trx);
+}
+
+async function one<T>(trx: Db, query: RawBuilder<unknown>): Promise<T> {
+  const { rows } = await query.execute(trx);
   const row = rows[0];
-  return { transactions: Number(row?.transactions ?? 0), accounts: Number(row?.accounts ?? 0) };
+  if (row === undefined) throw new Error('ledger: no row');
+  return row as T;
 }

@@ -3,6 +3,8 @@
  * model and the sign convention).
  *
  *   postTransaction(trx, tx, reference)   post a domain LedgerTransaction inside the caller's database transaction
+ *   postTransactions(trx, entries)        many of them, in a constant number of statements
+ *   postWalletBatch(trx, build, source)   one per row of a SQL query, set-based (ledger.batch.ts: settlement, voids)
  *   getBalances(db, userId)               a user's cash, demo and pending balances
  *   ledgerCheck(db)                       the reconciliation report (docs/trust.md 1–3), computed in SQL
  *
@@ -15,7 +17,11 @@
  *
  * postTransaction throws AppError('INSUFFICIENT_BALANCE') when a player account would go below zero and
  * AppError('ALREADY_DECIDED') when (tx.kind, reference) was already posted; either way the caller's transaction
- * must roll back (let the error propagate out of `execute`).
+ * must roll back (let the error propagate out of `execute`). The same holds for the other writers.
+ *
+ * Every writer of money — these three and the bet batch (db/functions/place_bet_slips.sql) — locks the accounts with
+ * the ledger's one lock and moves balances with its one writer, both SQL functions (ledger_lock_accounts,
+ * ledger_apply_deltas; ledger.repository.ts lockAccounts, applyDeltas), guarded by the CHECK on player balances.
  */
 import { accountKey } from '@fairdraw/domain';
 import type { LedgerTransaction } from '@fairdraw/domain';
@@ -27,21 +33,6 @@ import * as repo from './ledger.repository.ts';
 // Period-wide postings (settlement, voids) go through the set-based writer; other modules reach it from here.
 export { postWalletBatch } from './ledger.batch.ts';
 export type { WalletTransactionBuilder } from './ledger.batch.ts';
-
-/**
- * The one order in which every transaction locks ledger accounts: players' accounts first, then the house-wide
- * ones (house, demo source, fees, …), each by key in byte order (the SQL side: ledger.repository.ts
- * lockAccountsByKey). Two transactions that both lock several accounts therefore never wait for each other in a
- * cycle. House-wide accounts come last because nearly every transaction touches one: whoever holds it should
- * reach commit soon after — a batch of bets locks and checks its players' wallets while the previous batch
- * still holds the house account.
- */
-export function lockOrder(a: string, b: string): number {
-  const houseA = !a.includes(':');
-  const houseB = !b.includes(':');
-  if (houseA !== houseB) return houseA ? 1 : -1;
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 export type PostedTransaction = {
   transactionId: number;
@@ -58,36 +49,16 @@ export async function postTransaction(trx: Db, tx: LedgerTransaction, reference:
   const transactionId = await repo.insertTransaction(trx, tx.kind, reference);
   if (transactionId === undefined) throw new AppError('ALREADY_DECIDED');
 
-  // One delta per account; accounts in lockOrder, so two transactions lock shared rows in the same order and
-  // cannot deadlock each other.
-  const deltas = new Map<string, { kind: string; userId: number | null; delta: number }>();
-  for (const p of tx.postings) {
-    const key = accountKey(p.account);
-    const entry = deltas.get(key) ?? { kind: p.account.kind, userId: p.account.userId ?? null, delta: 0 };
-    entry.delta += p.amount;
-    deltas.set(key, entry);
-  }
-  const keys = [...deltas.keys()].sort(lockOrder);
-  const ids = await repo.upsertAccounts(
+  // One delta per account; the accounts locked first (the ledger's one lock), then moved by its one writer.
+  const deltas = sumByAccount([tx]);
+  const idOf = await lockAll(trx, deltas);
+  const moved = await repo.applyDeltas(
     trx,
-    keys.map((key) => {
-      const d = deltas.get(key);
-      return { key, kind: d?.kind ?? '', user_id: d?.userId ?? null };
-    }),
+    [...deltas].map(([key, d]) => ({ id: idOf(key), delta: d.delta })),
   );
-  const idOf = (key: string): number => {
-    const id = ids.get(key);
-    if (id === undefined) throw new Error(`ledger account ${key} missing after upsert`);
-    return id;
-  };
-
+  if (moved === undefined) throw new AppError('INSUFFICIENT_BALANCE');
   const balances = new Map<string, number>();
-  for (const key of keys) {
-    const delta = deltas.get(key)?.delta ?? 0;
-    const balance = await repo.applyDelta(trx, idOf(key), delta);
-    if (balance === undefined) throw new AppError('INSUFFICIENT_BALANCE');
-    balances.set(key, balance);
-  }
+  for (const key of deltas.keys()) balances.set(key, moved.get(idOf(key)) ?? 0);
   await repo.insertPostings(
     trx,
     tx.postings.map((p) => ({
@@ -101,12 +72,11 @@ export async function postTransaction(trx: Db, tx: LedgerTransaction, reference:
 
 /**
  * Posts many transactions in one go — the same invariants as postTransaction, in a constant number of statements:
- * the accounts locked in lockOrder (created first if missing), then ONE statement that inserts the transactions
- * (any (kind, reference) already posted → ALREADY_DECIDED), their postings, and applies ONE guarded balance update
- * per account with the sum of its deltas (→ INSUFFICIENT_BALANCE). Bet placement (a batch of slips) and voids use
- * it: the house account is updated once per batch instead of once per slip. Large batches are split into chunks
- * that stay well under the protocol's parameter limits. (Settlement posts its payouts with ledger.batch.ts, which
- * never brings the rows into JavaScript.)
+ * the accounts created if missing and locked (the ledger's one lock), ONE statement that inserts the transactions
+ * (any (kind, reference) already posted → ALREADY_DECIDED) and their postings, and ONE call of the ledger's one
+ * writer with the sum of each account's deltas (→ INSUFFICIENT_BALANCE). Large batches are split into chunks that
+ * stay well under the protocol's parameter limits. (Settlement and voids post with postWalletBatch, ledger.batch.ts,
+ * which never brings the rows into JavaScript; bets with the SQL function place_bet_slips.)
  */
 export async function postTransactions(
   trx: Db,
@@ -121,50 +91,53 @@ export async function postTransactions(
 
 async function postChunk(trx: Db, entries: readonly { tx: LedgerTransaction; reference: string }[]): Promise<void> {
   if (entries.length === 0) return;
-  const accounts = new Map<string, { kind: string; userId: number | null; delta: number }>();
-  for (const { tx } of entries) {
-    for (const p of tx.postings) {
-      const key = accountKey(p.account);
-      const entry = accounts.get(key) ?? { kind: p.account.kind, userId: p.account.userId ?? null, delta: 0 };
-      entry.delta += p.amount;
-      accounts.set(key, entry);
-    }
-  }
-  const keys = [...accounts.keys()].sort(lockOrder);
-  // One UPDATE locks its rows in whatever order its plan visits them; take the locks in lockOrder first, like
-  // postTransaction and the bet batch (migration 0011), so concurrent batches (bets, settlement) wait for each other, never deadlock.
-  // Accounts that do not exist yet are created first (then locked with the others).
-  let idByKey = await repo.lockAccountsByKey(trx, keys);
-  if (idByKey.size < keys.length) {
-    await repo.upsertAccounts(
-      trx,
-      keys
-        .filter((key) => !idByKey.has(key))
-        .map((key) => ({ key, kind: accounts.get(key)?.kind ?? '', user_id: accounts.get(key)?.userId ?? null })),
-    );
-    idByKey = await repo.lockAccountsByKey(trx, keys);
-  }
-  const idOf = (key: string): number => {
-    const id = idByKey.get(key)?.id;
-    if (id === undefined) throw new Error(`ledger account ${key} missing after upsert`);
-    return id;
-  };
-  const deltas = keys
-    .map((key) => ({ id: idOf(key), delta: accounts.get(key)?.delta ?? 0 }))
-    .filter((d) => d.delta !== 0);
+  const accounts = sumByAccount(entries.map((e) => e.tx));
+  const idOf = await lockAll(trx, accounts);
   const postings: { ord: number; account_id: number; amount: number }[] = [];
   entries.forEach(({ tx }, i) => {
     for (const p of tx.postings)
       postings.push({ ord: i + 1, account_id: idOf(accountKey(p.account)), amount: p.amount });
   });
-  const posted = await repo.postBatch(
+  const inserted = await repo.insertTransactionsWithPostings(
     trx,
     entries.map((e) => ({ kind: e.tx.kind, reference: e.reference })),
     postings,
-    deltas,
   );
-  if (posted.transactions !== entries.length) throw new AppError('ALREADY_DECIDED');
-  if (posted.accounts !== deltas.length) throw new AppError('INSUFFICIENT_BALANCE');
+  if (inserted !== entries.length) throw new AppError('ALREADY_DECIDED');
+  const moved = await repo.applyDeltas(
+    trx,
+    [...accounts].filter(([, a]) => a.delta !== 0).map(([key, a]) => ({ id: idOf(key), delta: a.delta })),
+  );
+  if (moved === undefined) throw new AppError('INSUFFICIENT_BALANCE');
+}
+
+type AccountDeltas = Map<string, { kind: string; userId: number | null; delta: number }>;
+
+/** The sum of the postings of `txs` per account key, with what creating the account needs. */
+function sumByAccount(txs: readonly LedgerTransaction[]): AccountDeltas {
+  const deltas: AccountDeltas = new Map();
+  for (const tx of txs) {
+    for (const p of tx.postings) {
+      const key = accountKey(p.account);
+      const entry = deltas.get(key) ?? { kind: p.account.kind, userId: p.account.userId ?? null, delta: 0 };
+      entry.delta += p.amount;
+      deltas.set(key, entry);
+    }
+  }
+  return deltas;
+}
+
+/** Creates the missing accounts and locks them all (ledger.repository.ts lockAccounts); returns the id of a key. */
+async function lockAll(trx: Db, accounts: AccountDeltas): Promise<(key: string) => number> {
+  const locked = await repo.lockAccounts(
+    trx,
+    [...accounts].map(([key, a]) => ({ key, kind: a.kind, user_id: a.userId })),
+  );
+  return (key) => {
+    const id = locked.get(key)?.id;
+    if (id === undefined) throw new Error(`ledger account ${key} missing after it was created`);
+    return id;
+  };
 }
 
 export type UserBalances = { cash: number; demo: number; pending: number };

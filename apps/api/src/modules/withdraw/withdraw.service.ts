@@ -90,8 +90,8 @@ export type SubmitContext = {
 /**
  * A player's withdrawal request. The checks run in this order, so the first unmet rule is the message:
  * fund password set → a payout method bound → amount entered → within the limits → payout method chosen and the
- * player's own → fund password entered and right → balance (the ledger's guarded UPDATE decides, under the row
- * lock, so parallel requests can never overdraw).
+ * player's own → fund password entered and right → balance (the ledger decides, under its lock on the wallet, with
+ * the CHECK on player balances, so parallel requests can never overdraw: decision 0004).
  */
 export async function submitWithdrawal(
   db: Db,
