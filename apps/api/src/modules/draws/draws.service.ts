@@ -1,5 +1,5 @@
 /**
- * The draw scheduler's work (apps/api/README.md, "Games"; docs/trust.md 11–16). Every function takes `now` so
+ * The draw scheduler's work (modules/draws/README.md; docs/trust.md 11–16). Every function takes `now` so
  * tests can drive time; every transition is one conditional UPDATE (… WHERE status = <expected>), so running a step
  * twice, or from two processes at once, changes nothing the second time.
  *

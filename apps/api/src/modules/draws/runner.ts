@@ -1,5 +1,5 @@
 /**
- * The scheduler (apps/api/README.md, "Games": scheduler). Every API instance runs one; only the holder of a PostgreSQL
+ * The scheduler (modules/draws/README.md: scheduler). Every API instance runs one; only the holder of a PostgreSQL
  * advisory lock (pg_try_advisory_lock on a dedicated connection, held while that connection lives) acts, so N
  * instances never act twice and another takes over within a second or so when the holder dies. On PGlite the
  * single process acts. Two loops share that leadership:

@@ -1,5 +1,5 @@
 /**
- * Slot and issue arithmetic (apps/api/README.md, "Games": issue numbers), pure: no clock, no database. A period's issue
+ * Slot and issue arithmetic (modules/draws/README.md: issue numbers), pure: no clock, no database. A period's issue
  * is `YYYYMMDD-NNNN`: the date of its scheduled draw in the game's time zone and the 1-based slot of that draw in the
  * day's schedule.
  *
