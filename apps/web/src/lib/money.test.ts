@@ -21,9 +21,12 @@ describe('parseAmount', () => {
   ])('%s → %i minor units', (text, minor) => {
     expect(parseAmount(text, 2)).toEqual({ kind: 'ok', minor });
   });
-  it.each(['0.001', '-5', 'abc', '1e3', '1.2.3', '.', '+5', '99999999999999999999'])('%s is invalid', (text) => {
-    expect(parseAmount(text, 2)).toEqual({ kind: 'invalid' });
-  });
+  it.each(['0.001', '-5', 'abc', '1e3', '1.2.3', '.', '+5', '99999999999999999999', '1,50', '1 000'])(
+    '%s is invalid',
+    (text) => {
+      expect(parseAmount(text, 2)).toEqual({ kind: 'invalid' });
+    },
+  );
   it('empty text is empty, not zero', () => {
     expect(parseAmount('', 2)).toEqual({ kind: 'empty' });
     expect(parseAmount('   ', 2)).toEqual({ kind: 'empty' });

@@ -1,4 +1,4 @@
-import { FUND_PASSWORD_RE } from '../../lib/contract-values.ts';
+import { FUND_PASSWORD_RE } from '@fairdraw/contract/values';
 
 export type FundPasswordIssue = {
   key: 'REQUIRED_FIELDS' | 'FUND_PASSWORD_FORMAT' | 'PASSWORDS_DO_NOT_MATCH';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminChannel, ChannelType, CryptoCoin } from '@fairdraw/contract';
-import { CHANNEL_TYPES, CRYPTO_COINS } from '../../../lib/contract-values.ts';
+import { CHANNEL_TYPES, CRYPTO_COINS } from '@fairdraw/contract/values';
 import { EmptyState, ErrorState, ListSkeleton } from '../../../components/states.tsx';
 import { FormError, TextField } from '../../../components/text-field.tsx';
 import { parseAmount, toAmountText } from '../../../lib/money.ts';

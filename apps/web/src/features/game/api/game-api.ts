@@ -11,7 +11,7 @@ import {
   type VerifyRecord,
 } from '@fairdraw/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { IDEMPOTENCY_HEADER } from '../../../lib/contract-values.ts';
+import { IDEMPOTENCY_HEADER } from '@fairdraw/contract/values';
 import { pagedQuery } from '../../../lib/paged.ts';
 import { serverClock } from '../lib/server-clock.ts';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CryptoCoin } from '@fairdraw/contract';
-import { CRYPTO_COINS } from '../../../lib/contract-values.ts';
+import { CRYPTO_COINS } from '@fairdraw/contract/values';
 import { CashierPage } from '../../../components/cashier-page.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useSubmit } from '../../../lib/use-submit.ts';
