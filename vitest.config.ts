@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Three tiers: unit tests beside the code, integration tests on a real database (PGlite by default,
-// PostgreSQL when DATABASE_URL is set), and browser tests in e2e/ against the built site in system Chromium.
+// Three tiers: unit tests beside the code (component tests, *.test.tsx, ask for happy-dom in their first line),
+// integration tests on a real database (PGlite by default, PostgreSQL when DATABASE_URL is set), and browser tests in
+// e2e/ against the built site in system Chromium.
 // Under CI each run also writes a JSON report, which .ci/run sums into one closing line.
 const reporters = process.env.CI
   ? ['default', ['json', { outputFile: `reports/vitest-${process.pid}-${Date.now()}.json` }]]

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ErrorLike } from '../lib/form-errors.ts';
 import { TextField } from './text-field.tsx';
 
 type Props = {
@@ -9,12 +10,28 @@ type Props = {
   hint?: string;
   invalid: boolean;
   error?: string | null;
+  /** The field's error as a machine key (react-hook-form), translated with `values`. */
+  fieldError?: ErrorLike;
+  values?: Record<string, string>;
+  onBlur?: () => void;
   chips?: readonly { label: string; value: string }[];
   addon?: ReactNode;
 };
 
 /** An amount typed as decimal text (decimal keypad), with optional quick chips under it. */
-export function AmountField({ value, onValue, testId, hint, invalid, error, chips, addon }: Props) {
+export function AmountField({
+  value,
+  onValue,
+  testId,
+  hint,
+  invalid,
+  error,
+  fieldError,
+  values,
+  onBlur,
+  chips,
+  addon,
+}: Props) {
   const { t } = useTranslation();
   return (
     <div className="amount-field">
@@ -30,6 +47,9 @@ export function AmountField({ value, onValue, testId, hint, invalid, error, chip
         onValue={onValue}
         invalid={invalid}
         error={error}
+        fieldError={fieldError}
+        values={values}
+        onBlur={onBlur}
         hint={hint}
         testId={testId}
         addon={addon}

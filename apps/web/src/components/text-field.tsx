@@ -1,61 +1,58 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { Field } from './field.tsx';
+import type { ErrorLike } from '../lib/form-errors.ts';
+
+export { FormError } from './field.tsx';
 
 type Props = {
   label: string;
   hint?: string;
   invalid: boolean;
-  /** A message about this field (e.g. the API's `field` error), shown under it with test id field-error-<name>. */
+  /** A translated message about this field, shown under it with test id field-error-<name>. */
   error?: string | null;
+  /** Or the field's error as a machine key (react-hook-form's `fieldState.error`). */
+  fieldError?: ErrorLike;
+  /** Values the key's text needs. */
+  values?: Record<string, string>;
   onValue: (value: string) => void;
   testId: string;
-  /** Something beside the input (a button such as "All" or a unit). */
   addon?: ReactNode;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'aria-invalid'>;
 
-/** A labelled input of the forms; `hint` states the rule under it and is read with the field. */
-export function TextField({ label, hint, invalid, error, onValue, testId, addon, className, ...input }: Props) {
-  const hintId = useId();
-  const errorId = useId();
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
-  const control = (
-    <input
-      className={className ? `input ${className}` : 'input'}
-      {...input}
-      onChange={(e) => onValue(e.target.value)}
-      aria-invalid={invalid || !!error || undefined}
-      aria-describedby={describedBy}
-      data-testid={testId}
-    />
-  );
+/** A text input in a Field; `hint` states the rule under it and is read with the field. */
+export function TextField({
+  label,
+  hint,
+  invalid,
+  error,
+  fieldError,
+  values,
+  onValue,
+  testId,
+  addon,
+  className,
+  ...input
+}: Props) {
   return (
-    <label className="field">
-      <span className="field__label">{label}</span>
-      {addon ? (
-        <span className="field__row">
-          {control}
-          {addon}
-        </span>
-      ) : (
-        control
+    <Field
+      label={label}
+      name={input.name ?? testId}
+      hint={hint}
+      invalid={invalid}
+      errorText={error}
+      error={fieldError}
+      values={values}
+      addon={addon}
+    >
+      {(control) => (
+        <input
+          className={className ? `input ${className}` : 'input'}
+          {...input}
+          {...control}
+          onChange={(e) => onValue(e.target.value)}
+          data-testid={testId}
+        />
       )}
-      {hint && (
-        <span className="field__hint" id={hintId}>
-          {hint}
-        </span>
-      )}
-      {error && (
-        <span className="field__error" id={errorId} data-testid={`field-error-${input.name ?? testId}`}>
-          {error}
-        </span>
-      )}
-    </label>
-  );
-}
-
-export function FormError({ text }: { text: string | null }) {
-  return (
-    <p className="form-error" data-testid="form-error" role="alert" hidden={!text}>
-      {text}
-    </p>
+    </Field>
   );
 }

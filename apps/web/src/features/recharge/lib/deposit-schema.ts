@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { rechargeSubmitRequest, type RechargeChannel, type RechargeSubmitRequest } from '@fairdraw/contract';
+import { issue, readAmount } from '../../../lib/forms.ts';
+
+export const BANK_FIELDS = ['payee', 'account_number', 'bank', 'deposit_time', 'payer_name'] as const;
+/** The fields with a message under them; channel and amount errors show above the submit button. */
+export const DEPOSIT_FIELDS = [...BANK_FIELDS, 'tx_hash'] as const;
+
+/** What the player types (amount and the transfer's details as text). */
+export type DepositValues = { channel_id: number | null; amount: string } & Record<
+  (typeof DEPOSIT_FIELDS)[number],
+  string
+>;
+export const EMPTY_DEPOSIT: DepositValues = {
+  channel_id: null,
+  amount: '',
+  payee: '',
+  account_number: '',
+  bank: '',
+  deposit_time: '',
+  payer_name: '',
+  tx_hash: '',
+};
+
+/** What the schema needs besides the typed values: the chosen channel and the wallet's decimals. */
+export type DepositContext = { channel: RechargeChannel | undefined; exponent: number };
+
+const text = z.string();
+const values = z.object({
+  channel_id: z.number().nullable(),
+  amount: text,
+  payee: text,
+  account_number: text,
+  bank: text,
+  deposit_time: text,
+  payer_name: text,
+  tx_hash: text,
+});
+
+/**
+ * Typed values → the deposit request, checked in the server's order (channel → amount → the channel's fields), then
+ * by the contract's rechargeSubmitRequest (lengths, ranges).
+ */
+export const depositSchema = ({ channel, exponent }: DepositContext) =>
+  values
+    .transform((v, ctx): RechargeSubmitRequest => {
+      if (!channel) return (issue(ctx, 'CHANNEL_REQUIRED', 'channel_id'), z.NEVER);
+      const amount = readAmount(ctx, v.amount, exponent, channel);
+      if (amount === null) return z.NEVER;
+      const body: RechargeSubmitRequest = { channel_id: channel.id, amount };
+      if (channel.type === 'bank') {
+        const missing = BANK_FIELDS.filter((f) => !v[f].trim());
+        for (const f of missing) issue(ctx, 'REQUIRED_FIELDS', f);
+        const time = new Date(v.deposit_time).getTime();
+        if (!missing.includes('deposit_time') && !Number.isFinite(time)) issue(ctx, 'REQUIRED_FIELDS', 'deposit_time');
+        if (missing.length > 0 || !Number.isFinite(time)) return z.NEVER;
+        Object.assign(body, {
+          payee: v.payee.trim(),
+          account_number: v.account_number.trim(),
+          bank: v.bank.trim(),
+          deposit_time: time,
+          payer_name: v.payer_name.trim(),
+        });
+      }
+      if (channel.type === 'crypto') {
+        if (!v.tx_hash.trim()) return (issue(ctx, 'REQUIRED_FIELDS', 'tx_hash'), z.NEVER);
+        body.tx_hash = v.tx_hash.trim();
+      }
+      return body;
+    })
+    .pipe(rechargeSubmitRequest);
