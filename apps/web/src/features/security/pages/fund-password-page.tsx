@@ -1,14 +1,17 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useForm } from 'react-hook-form';
+import type { FundPasswordRequest } from '@fairdraw/contract';
 import { CashierPage } from '../../../components/cashier-page.tsx';
 import { FormError, TextField } from '../../../components/text-field.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useProfile } from '../../../lib/profile.ts';
 import { useSession } from '../../../lib/use-session.ts';
-import { useSubmit } from '../../../lib/use-submit.ts';
+import { bindText, firstError } from '../../../lib/form-bind.ts';
+import { errorText, reportServerError } from '../../../lib/form-errors.ts';
+import { contractResolver } from '../../../lib/forms.ts';
 import { useSetFundPassword } from '../api/set-fund-password.ts';
-import { validateFundPassword } from '../validate.ts';
+import { EMPTY_PASSWORDS, fundPasswordSchema, PASSWORD_FIELDS, type PasswordValues } from '../lib/password-schema.ts';
 
 /** Six digits on the numeric keypad; never autofilled. */
 const pin = { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6, autoComplete: 'off', type: 'password' } as const;
@@ -21,25 +24,30 @@ export function FundPasswordPage() {
   const user = useSession();
   const profile = useProfile(user?.token);
   const changing = pathname.toLowerCase() === '/editpwdto';
-  const [old, setOld] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
   const save = useSetFundPassword();
-  const { error, setError, busy, run, invalid } = useSubmit();
-  const digits = (set: (v: string) => void) => (v: string) => set(v.replace(/\D/g, '').slice(0, 6));
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const issue = validateFundPassword({ old: changing ? old : undefined, password, confirm });
-    if (issue) return setError({ text: t(`errors:${issue.key}`), field: issue.field });
-    void run(
-      () => save.mutateAsync({ password, confirm_password: confirm, ...(changing ? { old_password: old } : {}) }),
-      () => {
-        showToast(t('security.fundSaved'));
-        void navigate('/my', { replace: true });
-      },
-    );
+  const form = useForm<PasswordValues, { changing: boolean }, FundPasswordRequest>({
+    resolver: contractResolver(fundPasswordSchema),
+    context: { changing },
+    defaultValues: EMPTY_PASSWORDS,
+  });
+  const busy = form.formState.isSubmitting;
+  const first = firstError(form.formState.errors, PASSWORD_FIELDS);
+  const invalid = (field: string) => first?.field === field;
+  /** A pin field: digits only, six at most. */
+  const digits = (name: keyof PasswordValues) => {
+    const bound = bindText(form, name);
+    return { ...bound, onValue: (v: string) => bound.onValue(v.replace(/\D/g, '').slice(0, 6)) };
   };
+
+  const onSubmit = form.handleSubmit(async (body) => {
+    try {
+      await save.mutateAsync(body);
+      showToast(t('security.fundSaved'));
+      void navigate('/my', { replace: true });
+    } catch (e) {
+      reportServerError(form.setError, e, PASSWORD_FIELDS);
+    }
+  });
 
   return (
     <CashierPage title={t(changing ? 'page.editPwdto' : 'page.setPwd')}>
@@ -48,40 +56,34 @@ export function FundPasswordPage() {
           {t('security.alreadySet')} <Link to="/editPwdto">{t('page.editPwdto')}</Link>
         </p>
       ) : null}
-      <form className="form form--page" onSubmit={onSubmit} noValidate>
+      <form className="form form--page" onSubmit={(e) => void onSubmit(e)} noValidate>
         <p className="hint hint--left">{t('security.fundHint')}</p>
         {changing && (
           <TextField
             label={t('security.oldFund')}
-            name="old_password"
             {...pin}
-            value={old}
-            onValue={digits(setOld)}
+            {...digits('old_password')}
             invalid={invalid('old_password')}
             testId="fundpwd-old"
           />
         )}
         <TextField
           label={t('security.newFund')}
-          name="password"
           {...pin}
           className="num pin"
-          value={password}
-          onValue={digits(setPassword)}
+          {...digits('password')}
           invalid={invalid('password')}
           testId="fundpwd-password"
         />
         <TextField
           label={t('security.confirmFund')}
-          name="confirm_password"
           {...pin}
           className="num pin"
-          value={confirm}
-          onValue={digits(setConfirm)}
+          {...digits('confirm_password')}
           invalid={invalid('confirm_password')}
           testId="fundpwd-confirm"
         />
-        <FormError text={error?.text ?? null} />
+        <FormError text={errorText(t, first?.error)} />
         <button type="submit" className="btn btn--primary btn--block" disabled={busy} data-testid="fundpwd-submit">
           {busy ? t('auth.submitting') : t('security.save')}
         </button>
