@@ -7,14 +7,16 @@ import { en, renderWithApp } from '../../../test/render.tsx';
 import { FundPasswordPage } from './fund-password-page.tsx';
 import { LoginPasswordPage } from './login-password-page.tsx';
 
-const api = vi.hoisted(() => ({ apiRequest: vi.fn() }));
+const api = vi.hoisted(() => ({
+  apiRequest: vi.fn<(path: string, init?: { method?: string; body?: unknown }) => Promise<unknown>>(),
+}));
 vi.mock('../../../lib/api-client.ts', async (original) => ({
   ...(await original<typeof import('../../../lib/api-client.ts')>()),
   apiRequest: api.apiRequest,
 }));
 
 /** What the page sent to `path` (other calls, such as the profile, never answer). */
-const sent = (path: string) => api.apiRequest.mock.calls.filter(([p]) => p === path).map(([, init]) => init.body);
+const sent = (path: string) => api.apiRequest.mock.calls.filter(([p]) => p === path).map(([, init]) => init?.body);
 let answer: () => Promise<unknown>;
 beforeEach(() => {
   api.apiRequest.mockReset();
