@@ -1,5 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useWatch } from 'react-hook-form';
 import { CRYPTO_COINS } from '@fairdraw/contract/values';
 import { CashierPage } from '../../../components/cashier-page.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -23,7 +24,7 @@ export function VirtualAddPage() {
     () => void navigate('/virtual', { replace: true }),
   );
   const { errors, isSubmitting } = form.formState;
-  const coin = form.watch('coin');
+  const coin = useWatch({ control: form.control, name: 'coin' });
 
   return (
     <CashierPage title={t(pageKey(pathname))}>
