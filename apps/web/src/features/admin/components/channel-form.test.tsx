@@ -47,7 +47,7 @@ const errorUnder = (name: string) => screen.queryByTestId(`field-error-${name}`)
 describe('ChannelForm', () => {
   it('shows the channel as decimal text and sends it back in minor units with the edits', async () => {
     const { user } = renderWithApp(<ChannelForm initial={BANK} onClose={onClose} />);
-    expect((screen.getByTestId('channel-edit-min') as HTMLInputElement).value).toBe('100.00');
+    expect(screen.getByTestId<HTMLInputElement>('channel-edit-min').value).toBe('100.00');
     await retype(user, 'channel-edit-max', '76,543.21');
     await retype(user, 'channel-edit-payee', 'New Payee');
     await user.click(screen.getByTestId('channel-edit-submit'));
