@@ -5,6 +5,7 @@ import { API } from '@fairdraw/contract';
 import { ApiError } from '../../../lib/api-client.ts';
 import { en, renderWithApp } from '../../../test/render.tsx';
 import { BindBankPage } from './bind-bank-page.tsx';
+import { CardsPage } from './cards-page.tsx';
 import { VirtualAddPage } from './virtual-add-page.tsx';
 
 const api = vi.hoisted(() => ({
@@ -80,5 +81,17 @@ describe('VirtualAddPage', () => {
     expect(errorUnder('address')).toBe(en('errors:REQUIRED_FIELDS'));
     expect(errorUnder('alias')).toBeUndefined();
     expect(sent()).toEqual([]);
+  });
+});
+
+describe('CardsPage PIX form', () => {
+  it('sends the trimmed key, then empties the form for the next one', async () => {
+    const { user } = renderWithApp(<CardsPage />);
+    await user.click(screen.getByTestId('tab-pix'));
+    await type(user, { 'pix-key': ' 123.456.789-09 ', 'payout-password': 'pw1' });
+    expect(sent()).toEqual([{ type: 'pix', key: '123.456.789-09', password: 'pw1' }]);
+    await expect.poll(() => screen.getByTestId<HTMLInputElement>('pix-key').value).toBe('');
+    expect(screen.getByTestId<HTMLInputElement>('payout-password').value).toBe('');
+    expect(errorUnder('key')).toBeUndefined();
   });
 });
