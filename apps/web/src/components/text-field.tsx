@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { Field } from './field.tsx';
 import type { ErrorLike } from '../lib/form-errors.ts';
 
@@ -17,6 +17,8 @@ type Props = {
   onValue: (value: string) => void;
   testId: string;
   addon?: ReactNode;
+  /** The input element (react-hook-form focuses the first invalid field). */
+  ref?: Ref<HTMLInputElement>;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'aria-invalid'>;
 
 /** A text input in a Field; `hint` states the rule under it and is read with the field. */

@@ -9,7 +9,9 @@ export { formatInstant as formatTime } from '@fairdraw/contract';
  * wallet's, or the domain's exponentOf, not Intl's guess).
  */
 export function formatAmount(minor: number, currency: string, exponent: number, lang: Lang): string {
-  const value = Number(formatDecimal(minor, exponent));
+  // A display never throws: an integer goes through the domain's exact text, anything else (a field an answer
+  // lacks) is shown as Intl shows it (NaN) rather than breaking the screen.
+  const value = Number.isSafeInteger(minor) ? Number(formatDecimal(minor, exponent)) : minor / 10 ** exponent;
   try {
     return new Intl.NumberFormat(INTL_LOCALE[lang], {
       style: 'currency',

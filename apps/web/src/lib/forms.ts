@@ -20,9 +20,9 @@ export function contractResolver<In extends FieldValues, Ctx, Out>(
     zodResolver(schema(ctx as Ctx), { error: () => 'VALIDATION_FAILED' })(values, ctx, options);
 }
 
-/** A zod issue raised by a form schema: the error key, on the named field. */
-export function issue(ctx: z.RefinementCtx, key: string, field: string): void {
-  ctx.addIssue({ code: 'custom', message: key, path: [field], input: undefined });
+/** A zod issue raised by a form schema: the error key on the named field, with values its text may need. */
+export function issue(ctx: z.RefinementCtx, key: string, field: string, params?: Record<string, unknown>): void {
+  ctx.addIssue({ code: 'custom', message: key, path: [field], input: undefined, ...(params && { params }) });
 }
 
 /**

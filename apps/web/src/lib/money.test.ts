@@ -52,6 +52,8 @@ describe('toAmountText / formatAmount', () => {
     expect(formatAmount(123450, 'THB', 2, 'en')).toMatch(/^THB\s1,234\.50$/);
     expect(formatAmount(1000, 'BRL', 2, 'pt')).toMatch(/R\$\s10,00/);
     expect(formatAmount(1000, 'DEMO', 2, 'en')).toBe('10.00 DEMO');
+    // A display never throws during render, even for a field an answer lacks.
+    expect(formatAmount(undefined as unknown as number, 'THB', 2, 'en')).toMatch(/NaN/);
   });
 });
 

@@ -6,13 +6,12 @@ export const BANK_FIELDS = ['payee', 'account_number', 'bank', 'deposit_time', '
 /** The fields with a message under them; channel and amount errors show above the submit button. */
 export const DEPOSIT_FIELDS = [...BANK_FIELDS, 'tx_hash'] as const;
 
-/** What the player types (amount and the transfer's details as text). */
-export type DepositValues = { channel_id: number | null; amount: string } & Record<
-  (typeof DEPOSIT_FIELDS)[number],
-  string
->;
+/**
+ * What the player types (amount and the transfer's details as text). The channel is chosen beside the form (it is
+ * the schema's context); `channel_id` is here only to carry its error (CHANNEL_REQUIRED, or the API's).
+ */
+export type DepositValues = { channel_id?: number; amount: string } & Record<(typeof DEPOSIT_FIELDS)[number], string>;
 export const EMPTY_DEPOSIT: DepositValues = {
-  channel_id: null,
   amount: '',
   payee: '',
   account_number: '',
@@ -27,7 +26,7 @@ export type DepositContext = { channel: RechargeChannel | undefined; exponent: n
 
 const text = z.string();
 const values = z.object({
-  channel_id: z.number().nullable(),
+  channel_id: z.number().optional(),
   amount: text,
   payee: text,
   account_number: text,

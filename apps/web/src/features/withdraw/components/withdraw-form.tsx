@@ -1,130 +1,75 @@
-import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { PayoutMethod, WalletData, WithdrawSubmitRequest } from '@fairdraw/contract';
-import { MethodIcon } from '../../../components/method-icon.tsx';
-import { AmountField } from '../../../components/amount-field.tsx';
-import { ConfirmDialog } from '../../../components/dialog.tsx';
-import { FormError, TextField } from '../../../components/text-field.tsx';
+import { FormError } from '../../../components/field.tsx';
+import { FormAmountField } from '../../../components/form-fields.tsx';
+import { errorText } from '../../../lib/form-errors.ts';
+import { contractResolver } from '../../../lib/forms.ts';
 import { IdempotencyKeys } from '../../../lib/idempotency.ts';
 import { maxWithdrawable, parseAmount, toAmountText, withdrawalFee } from '../../../lib/money.ts';
-import { payoutDetail, payoutTitle } from '../../../lib/payouts.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { useSubmit } from '../../../lib/use-submit.ts';
 import { useMoney } from '../../../lib/wallet.ts';
-import { useSubmitWithdraw } from '../api/submit-withdraw.ts';
+import { amountSchema, type AmountContext, type AmountValues } from '../lib/withdraw-schema.ts';
+import { PayoutPicker } from './payout-picker.tsx';
+import { WithdrawConfirm } from './withdraw-confirm.tsx';
+
+type Props = { wallet: WalletData; payouts: PayoutMethod[]; onDone: () => void };
 
 /** Choose where, how much (fee and total shown), then confirm with the 6-digit fund password. */
-export function WithdrawForm({
-  wallet,
-  payouts,
-  onDone,
-}: {
-  wallet: WalletData;
-  payouts: PayoutMethod[];
-  onDone: () => void;
-}) {
+export function WithdrawForm({ wallet, payouts, onDone }: Props) {
   const { t } = useTranslation();
   const { format } = useMoney();
-  const [payoutId, setPayoutId] = useState<number>(payouts[0]?.id ?? 0);
-  const [amount, setAmount] = useState('');
+  const [payoutId, setPayoutId] = useState(payouts[0]?.id);
   const [asking, setAsking] = useState<WithdrawSubmitRequest | null>(null);
-  const [fundPwd, setFundPwd] = useState('');
+  // Each opening of the dialog mounts a fresh one; the keys stay with the form (lib/idempotency).
+  const [opened, setOpened] = useState(0);
   const [keys] = useState(() => new IdempotencyKeys());
-  const submit = useSubmitWithdraw();
-  const form = useSubmit();
-  const dialog = useSubmit();
-
-  const parsed = parseAmount(amount, wallet.exponent);
-  const minor = parsed.kind === 'ok' ? parsed.minor : 0;
+  const form = useForm<AmountValues, AmountContext, WithdrawSubmitRequest>({
+    defaultValues: { amount: '' },
+    resolver: contractResolver(amountSchema),
+    context: { wallet, payoutId: payouts.some((p) => p.id === payoutId) ? payoutId : undefined },
+  });
+  const typed = parseAmount(useWatch({ control: form.control, name: 'amount' }), wallet.exponent);
+  const minor = typed.kind === 'ok' ? typed.minor : 0;
   const fee = minor > 0 ? withdrawalFee(minor, wallet.fee) : 0;
-  const fail = (key: string, opts: Record<string, string> = {}) =>
-    form.setError({ text: t(`errors:${key}`, opts), field: 'amount' });
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!payouts.some((p) => p.id === payoutId)) return form.setError({ text: t('errors:PAYOUT_METHOD_REQUIRED') });
-    if (parsed.kind === 'empty') return fail('AMOUNT_REQUIRED');
-    if (parsed.kind === 'invalid' || minor === 0) return fail('AMOUNT_INVALID');
-    if (minor < wallet.withdraw_min) return fail('AMOUNT_BELOW_MIN', { min: format(wallet.withdraw_min) });
-    if (minor > wallet.withdraw_max) return fail('AMOUNT_ABOVE_MAX', { max: format(wallet.withdraw_max) });
-    if (minor + fee > wallet.available) return fail('INSUFFICIENT_BALANCE');
-    form.setError(null);
-    dialog.setError(null);
-    setFundPwd('');
-    setAsking({ amount: minor, payout_id: payoutId });
+  const { errors } = form.formState;
+  const limits = {
+    available: format(wallet.available),
+    min: format(wallet.withdraw_min),
+    max: format(wallet.withdraw_max),
   };
 
-  const onConfirm = () => {
-    if (!asking) return;
-    if (!/^\d{6}$/.test(fundPwd)) return dialog.setError({ text: t('errors:FUND_PASSWORD_FORMAT') });
-    const body = { ...asking, fund_password: fundPwd };
-    void dialog.run(
-      () => keys.send(body, (key) => submit.mutateAsync({ body, key })),
-      () => {
-        setAsking(null);
-        setAmount('');
-        showToast(t('withdraw.submitted'));
-        onDone();
-      },
-    );
-  };
+  const onSubmit = form.handleSubmit((body) => {
+    setOpened((n) => n + 1);
+    setAsking(body);
+  });
+  const all = toAmountText(
+    Math.min(maxWithdrawable(wallet.available, wallet.fee), wallet.withdraw_max),
+    wallet.exponent,
+  );
 
   return (
     <>
-      <form className="form form--page" onSubmit={onSubmit} noValidate>
-        <fieldset className="channels">
-          <legend className="field__label">{t('withdraw.to')}</legend>
-          {payouts.map((p) => (
-            <button
-              key={p.id}
-              type="button"
-              className="channel"
-              aria-pressed={p.id === payoutId}
-              data-testid={`withdraw-payout-${p.id}`}
-              onClick={() => setPayoutId(p.id)}
-            >
-              <MethodIcon type={p.type} />
-              <span className="channel__text">
-                <span className="channel__name">{payoutTitle(p)}</span>
-                <span className="channel__limits break">{payoutDetail(p)}</span>
-              </span>
-            </button>
-          ))}
-          <Link to="/cards" className="link-row">
-            {t('withdraw.manage')}
-          </Link>
-        </fieldset>
-
-        <AmountField
-          value={amount}
-          onValue={setAmount}
+      <form className="form form--page" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <PayoutPicker payouts={payouts} chosen={payoutId} onChoose={setPayoutId} />
+        <FormAmountField
+          control={form.control}
+          name="amount"
+          showError={false}
           testId="withdraw-amount"
-          invalid={form.invalid('amount')}
-          hint={t('withdraw.limits', {
-            available: format(wallet.available),
-            min: format(wallet.withdraw_min),
-            max: format(wallet.withdraw_max),
-          })}
+          hint={t('withdraw.limits', limits)}
           addon={
             <button
               type="button"
               className="btn btn--ghost btn--small"
               data-testid="withdraw-all"
-              onClick={() =>
-                setAmount(
-                  toAmountText(
-                    Math.min(maxWithdrawable(wallet.available, wallet.fee), wallet.withdraw_max),
-                    wallet.exponent,
-                  ),
-                )
-              }
+              onClick={() => form.setValue('amount', all)}
             >
               {t('withdraw.all')}
             </button>
           }
         />
-
         <dl className="facts facts--boxed">
           <div>
             <dt>{t('withdraw.fee')}</dt>
@@ -139,54 +84,24 @@ export function WithdrawForm({
             </dd>
           </div>
         </dl>
-
-        <FormError text={form.error?.text ?? null} />
+        <FormError text={errorText(t, errors.payout_id ?? errors.amount, limits)} />
         <button type="submit" className="btn btn--primary btn--block" data-testid="withdraw-submit">
           {t('withdraw.submit')}
         </button>
       </form>
-
-      <ConfirmDialog
-        open={!!asking}
-        title={t('withdraw.confirmTitle')}
-        busy={dialog.busy}
-        confirmTestId="withdraw-confirm"
+      <WithdrawConfirm
+        key={opened}
+        asking={asking}
+        fee={wallet.fee}
+        keys={keys}
         onCancel={() => setAsking(null)}
-        onConfirm={onConfirm}
-      >
-        {asking && (
-          <dl className="facts">
-            <div>
-              <dt>{t('money.amount')}</dt>
-              <dd className="num">{format(asking.amount ?? 0)}</dd>
-            </div>
-            <div>
-              <dt>{t('withdraw.fee')}</dt>
-              <dd className="num">{format(withdrawalFee(asking.amount ?? 0, wallet.fee))}</dd>
-            </div>
-            <div>
-              <dt>{t('withdraw.total')}</dt>
-              <dd className="num">{format((asking.amount ?? 0) + withdrawalFee(asking.amount ?? 0, wallet.fee))}</dd>
-            </div>
-          </dl>
-        )}
-        <TextField
-          label={t('withdraw.fundPassword')}
-          name="fund_password"
-          type="password"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          maxLength={6}
-          autoComplete="off"
-          autoFocus
-          className="num pin"
-          value={fundPwd}
-          onValue={(v) => setFundPwd(v.replace(/\D/g, '').slice(0, 6))}
-          invalid={!!dialog.error}
-          testId="withdraw-fundpwd"
-        />
-        <FormError text={dialog.error?.text ?? null} />
-      </ConfirmDialog>
+        onDone={() => {
+          setAsking(null);
+          form.setValue('amount', '');
+          showToast(t('withdraw.submitted'));
+          onDone();
+        }}
+      />
     </>
   );
 }
