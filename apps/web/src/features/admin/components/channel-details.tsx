@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useWatch, type UseFormReturn } from 'react-hook-form';
+import { useController, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { AdminChannel } from '@fairdraw/contract';
 import { CRYPTO_COINS } from '@fairdraw/contract/values';
 import { TextField } from '../../../components/text-field.tsx';
-import { bindText } from '../../../lib/form-bind.ts';
 import { CHANNEL_FIELDS, type ChannelContext, type ChannelValues } from '../lib/channel-schema.ts';
 
 type Form = UseFormReturn<ChannelValues, ChannelContext, AdminChannel>;
@@ -13,21 +12,7 @@ type DetailPath = Exclude<(typeof CHANNEL_FIELDS)[number], 'name' | 'min' | 'max
 export function ChannelDetails({ form }: { form: Form }) {
   const { t } = useTranslation();
   const [bank, crypto, pix] = useWatch({ control: form.control, name: ['bank', 'crypto', 'pix'] });
-  /** A text field under its API path (`bank.payee`), known to the page by its last part (`channel-edit-payee`). */
-  const text = (path: DetailPath, label: string) => {
-    const name = path.slice(path.indexOf('.') + 1);
-    const error = form.getFieldState(path, form.formState).error;
-    return (
-      <TextField
-        label={label}
-        {...bindText(form, path)}
-        name={name}
-        invalid={!!error}
-        fieldError={error}
-        testId={`channel-edit-${name}`}
-      />
-    );
-  };
+  const text = (path: DetailPath, label: string) => <DetailField key={path} form={form} path={path} label={label} />;
 
   return (
     <>
@@ -64,5 +49,30 @@ export function ChannelDetails({ form }: { form: Form }) {
         </>
       )}
     </>
+  );
+}
+
+/**
+ * A detail under its API path (`bank.payee`, where the API's `field` errors land), known to the page by the path's
+ * last part: test id `channel-edit-payee`, its message `field-error-payee`.
+ */
+function DetailField({ form, path, label }: { form: Form; path: DetailPath; label: string }) {
+  const name = path.slice(path.indexOf('.') + 1);
+  const {
+    field: { value, onChange, onBlur, ref: inputRef },
+    fieldState: { error },
+  } = useController({ control: form.control, name: path });
+  return (
+    <TextField
+      label={label}
+      name={name}
+      value={value}
+      onValue={onChange}
+      onBlur={onBlur}
+      ref={inputRef}
+      invalid={!!error}
+      fieldError={error}
+      testId={`channel-edit-${name}`}
+    />
   );
 }

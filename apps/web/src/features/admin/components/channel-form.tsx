@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import type { AdminChannel } from '@fairdraw/contract';
-import { FormError, TextField } from '../../../components/text-field.tsx';
-import { bindText } from '../../../lib/form-bind.ts';
+import { FormTextField } from '../../../components/form-fields.tsx';
+import { FormError } from '../../../components/text-field.tsx';
 import { errorText, reportServerError } from '../../../lib/form-errors.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { showToast } from '../../../lib/toast.ts';
@@ -30,7 +30,7 @@ export function ChannelForm({ initial, onClose }: { initial: AdminChannel; onClo
     context: { initial, exponent, foreign },
     defaultValues: channelValues(initial, exponent),
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (body) => {
     try {
@@ -43,13 +43,12 @@ export function ChannelForm({ initial, onClose }: { initial: AdminChannel; onClo
   });
   /** An amount field; its message (the form's or the API's) under it. */
   const amount = (name: 'min' | 'max' | 'rate', label: string, hint?: string) => (
-    <TextField
+    <FormTextField
+      control={form.control}
+      name={name}
       label={label}
       hint={hint}
       inputMode="decimal"
-      {...bindText(form, name)}
-      invalid={!!errors[name]}
-      fieldError={errors[name]}
       testId={`channel-edit-${name}`}
     />
   );
@@ -59,13 +58,7 @@ export function ChannelForm({ initial, onClose }: { initial: AdminChannel; onClo
       <h2 className="section__title">
         {initial.id ? t('admin.edit') : t('admin.add')} · {initial.type}
       </h2>
-      <TextField
-        label={t('admin.channelName')}
-        {...bindText(form, 'name')}
-        invalid={!!errors.name}
-        fieldError={errors.name}
-        testId="channel-edit-name"
-      />
+      <FormTextField control={form.control} name="name" label={t('admin.channelName')} testId="channel-edit-name" />
       <label className="check">
         <input type="checkbox" {...form.register('enabled')} />
         <span>{t('admin.enabled')}</span>
@@ -74,7 +67,7 @@ export function ChannelForm({ initial, onClose }: { initial: AdminChannel; onClo
       {amount('max', t('admin.max'))}
       {foreign && amount('rate', t('admin.rate', { site, currency }), t('admin.rateHint'))}
       <ChannelDetails form={form} />
-      <FormError text={errorText(t, errors.root?.server)} />
+      <FormError text={errorText(t, form.formState.errors.root?.server)} />
       <div className="page-actions page-actions--row">
         <button type="button" className="btn btn--ghost" onClick={onClose}>
           {t('common.cancel')}

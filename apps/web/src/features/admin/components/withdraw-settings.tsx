@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useForm, useWatch } from 'react-hook-form';
 import type { WithdrawSettings } from '@fairdraw/contract';
 import { ErrorState } from '../../../components/states.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
-import { FormError, TextField } from '../../../components/text-field.tsx';
-import { bindText } from '../../../lib/form-bind.ts';
+import { FormTextField } from '../../../components/form-fields.tsx';
+import { FormError } from '../../../components/text-field.tsx';
 import { errorText, reportServerError } from '../../../lib/form-errors.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { toAmountText, withdrawalFee } from '../../../lib/money.ts';
@@ -66,34 +66,27 @@ function SettingsForm({ initial }: { initial: WithdrawSettings }) {
     }
   });
 
+  // An edit makes "saved" old news.
+  useEffect(() => form.subscribe({ formState: { values: true }, callback: () => setSaved(false) }), [form]);
+
   const field = (
     name: SettingsField,
     label: string,
     extra: { hint?: string; unit?: string; placeholder?: string } = {},
-  ) => {
-    const bound = bindText(form, name);
-    const error = form.getFieldState(name, form.formState).error;
-    return (
-      <TextField
-        label={label}
-        hint={extra.hint}
-        inputMode="decimal"
-        autoComplete="off"
-        className="num"
-        placeholder={extra.placeholder ?? (extra.unit ? '0' : toAmountText(0, exponent))}
-        {...bound}
-        onValue={(v) => {
-          bound.onValue(v);
-          setSaved(false);
-          form.clearErrors(name);
-        }}
-        invalid={!!error}
-        fieldError={error}
-        testId={`wset-${name.replace('.', '-')}`}
-        addon={extra.unit ? <span className="field__unit">{extra.unit}</span> : undefined}
-      />
-    );
-  };
+  ) => (
+    <FormTextField
+      control={form.control}
+      name={name}
+      label={label}
+      hint={extra.hint}
+      inputMode="decimal"
+      autoComplete="off"
+      className="num"
+      placeholder={extra.placeholder ?? (extra.unit ? '0' : toAmountText(0, exponent))}
+      testId={`wset-${name.replace('.', '-')}`}
+      addon={extra.unit ? <span className="field__unit">{extra.unit}</span> : undefined}
+    />
+  );
 
   // A live example of the rule being typed (only when every field reads as valid).
   const typed = useWatch({ control: form.control }) as SettingsValues;

@@ -5,8 +5,9 @@ import { useForm } from 'react-hook-form';
 import type { LoginRequest } from '@fairdraw/contract';
 import { login, startGuest } from '../../../lib/session.ts';
 import { AuthShell } from '../components/auth-shell.tsx';
-import { FormError, TextField } from '../../../components/text-field.tsx';
-import { bindText, firstError } from '../../../lib/form-bind.ts';
+import { FormTextField } from '../../../components/form-fields.tsx';
+import { FormError } from '../../../components/text-field.tsx';
+import { firstError } from '../../../lib/first-error.ts';
 import { errorText, reportServerError } from '../../../lib/form-errors.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { LOGIN_FIELDS, loginSchema, type LoginValues } from '../lib/auth-schema.ts';
@@ -48,20 +49,24 @@ export function LoginPage() {
   return (
     <AuthShell title={t('auth.loginTitle')}>
       <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <TextField
+        <FormTextField
+          control={form.control}
+          name="account"
+          showError={false}
           label={t('auth.account')}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          {...bindText(form, 'account')}
           invalid={first?.field === 'account'}
           testId="login-account"
         />
-        <TextField
+        <FormTextField
+          control={form.control}
+          name="password"
+          showError={false}
           label={t('auth.password')}
           type="password"
           autoComplete="current-password"
-          {...bindText(form, 'password')}
           invalid={first?.field === 'password'}
           testId="login-password"
         />

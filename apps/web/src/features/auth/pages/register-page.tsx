@@ -5,8 +5,9 @@ import type { RegisterRequest } from '@fairdraw/contract';
 import { NICKNAME_MAX } from '@fairdraw/contract/values';
 import { register } from '../../../lib/session.ts';
 import { AuthShell } from '../components/auth-shell.tsx';
-import { FormError, TextField } from '../../../components/text-field.tsx';
-import { bindText, firstError } from '../../../lib/form-bind.ts';
+import { FormTextField } from '../../../components/form-fields.tsx';
+import { FormError } from '../../../components/text-field.tsx';
+import { firstError } from '../../../lib/first-error.ts';
 import { errorText, reportServerError } from '../../../lib/form-errors.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { REGISTER_FIELDS, registerSchema, type RegisterValues } from '../lib/auth-schema.ts';
@@ -35,38 +36,46 @@ export function RegisterPage() {
   return (
     <AuthShell title={t('auth.registerTitle')}>
       <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <TextField
+        <FormTextField
+          control={form.control}
+          name="account"
+          showError={false}
           label={t('auth.account')}
           hint={t('auth.accountHint')}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          {...bindText(form, 'account')}
           invalid={invalid('account')}
           testId="register-account"
         />
-        <TextField
+        <FormTextField
+          control={form.control}
+          name="password"
+          showError={false}
           label={t('auth.password')}
           hint={t('auth.passwordHint')}
           type="password"
           autoComplete="new-password"
-          {...bindText(form, 'password')}
           invalid={invalid('password')}
           testId="register-password"
         />
-        <TextField
+        <FormTextField
+          control={form.control}
+          name="confirm_password"
+          showError={false}
           label={t('auth.confirm')}
           type="password"
           autoComplete="new-password"
-          {...bindText(form, 'confirm_password')}
           invalid={invalid('confirm_password')}
           testId="register-confirm"
         />
-        <TextField
+        <FormTextField
+          control={form.control}
+          name="nickname"
+          showError={false}
           label={t('auth.nickname')}
           autoComplete="nickname"
           maxLength={NICKNAME_MAX}
-          {...bindText(form, 'nickname')}
           invalid={invalid('nickname')}
           testId="register-nickname"
         />

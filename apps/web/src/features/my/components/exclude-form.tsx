@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useForm, useWatch } from 'react-hook-form';
 import type { ExcludeRequest, ExclusionKind, ProtectionState } from '@fairdraw/contract';
-import { FormError, TextField } from '../../../components/text-field.tsx';
-import { bindText, firstError } from '../../../lib/form-bind.ts';
+import { FormTextField } from '../../../components/form-fields.tsx';
+import { FormError } from '../../../components/text-field.tsx';
+import { firstError } from '../../../lib/first-error.ts';
 import { errorText, reportServerError } from '../../../lib/form-errors.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { useLang } from '../../../lib/use-lang.ts';
@@ -28,7 +29,6 @@ export function ExcludeForm({ state, token, onClose, onDone, titleId }: Props) {
   const chosen = state.choices.find((c) => c.kind === kind && c.allowed);
   // The password's message shows under it; the others (length, confirmation, the API's) above the buttons.
   const first = firstError(errors, EXCLUDE_FIELDS);
-  const password = bindText(form, 'password');
 
   const onSubmit = form.handleSubmit(async (body) => {
     try {
@@ -56,18 +56,13 @@ export function ExcludeForm({ state, token, onClose, onDone, titleId }: Props) {
       <p className="protection__ends" aria-live="polite" data-testid="protection-ends">
         {chosen ? t('protection.endsAt', { until: formatUntil(chosen.ends_at, lang, state.time_zone) }) : '\u00a0'}
       </p>
-      <TextField
+      <FormTextField
+        control={form.control}
+        name="password"
         label={t('protection.password')}
         hint={t('protection.passwordHint')}
         type="password"
         autoComplete="current-password"
-        {...password}
-        onValue={(v) => {
-          password.onValue(v);
-          form.clearErrors('password');
-        }}
-        invalid={!!errors.password}
-        fieldError={errors.password}
         testId="protection-password"
       />
       <label className="check">

@@ -1,21 +1,22 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormError, TextField } from '../../../components/text-field.tsx';
+import type { Control, FieldPathByValue } from 'react-hook-form';
+import type { AddPayoutRequest } from '@fairdraw/contract';
+import { FormTextField } from '../../../components/form-fields.tsx';
+import { FormError } from '../../../components/text-field.tsx';
 import { errorText, type ErrorLike } from '../../../lib/form-errors.ts';
 
 /** The frame of every "add a payout method" form: its fields, the login password, errors, and submit. */
-export function PayoutForm({
+export function PayoutForm<V extends { password: string }>({
   children,
-  password,
-  passwordError,
+  control,
   formError,
   busy,
   onSubmit,
 }: {
   children: ReactNode;
-  /** The password input, bound to the form (lib/form-bind.ts bindText). */
-  password: { name: string; value: string; onValue: (v: string) => void };
-  passwordError: ErrorLike;
+  /** The form's control: the password is its field `password`. */
+  control: Control<V, undefined, AddPayoutRequest>;
   /** The error that names none of the form's fields. */
   formError: ErrorLike;
   busy: boolean;
@@ -25,14 +26,13 @@ export function PayoutForm({
   return (
     <form className="form form--page" noValidate onSubmit={onSubmit}>
       {children}
-      <TextField
+      <FormTextField
+        control={control}
+        name={'password' as FieldPathByValue<V, string>}
         label={t('payout.loginPassword')}
         hint={t('payout.passwordHint')}
         type="password"
         autoComplete="current-password"
-        {...password}
-        invalid={!!passwordError}
-        fieldError={passwordError}
         testId="payout-password"
       />
       <FormError text={errorText(t, formError)} />

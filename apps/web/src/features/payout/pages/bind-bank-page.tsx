@@ -1,8 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CashierPage } from '../../../components/cashier-page.tsx';
-import { TextField } from '../../../components/text-field.tsx';
-import { bindText } from '../../../lib/form-bind.ts';
+import { FormTextField } from '../../../components/form-fields.tsx';
 import { PayoutForm } from '../components/payout-form.tsx';
 import { BANK_FIELDS, bankSchema, type BankValues } from '../lib/payout-schema.ts';
 import { usePayoutForm } from '../lib/use-payout-form.ts';
@@ -19,44 +18,34 @@ export function BindBankPage() {
     BANK_FIELDS,
     () => void navigate('/cards', { replace: true }),
   );
-  const { errors, isSubmitting } = form.formState;
-  const card = bindText(form, 'card_number');
+  const { control, formState } = form;
 
   return (
     <CashierPage title={t('page.bindBank')}>
       <PayoutForm
-        password={bindText(form, 'password')}
-        passwordError={errors.password}
-        formError={errors.root?.server}
-        busy={isSubmitting}
+        control={control}
+        formError={formState.errors.root?.server}
+        busy={formState.isSubmitting}
         onSubmit={(e) => void onSubmit(e)}
       >
-        <TextField
+        <FormTextField
+          control={control}
+          name="name"
           label={t('payout.holder')}
           autoComplete="name"
-          {...bindText(form, 'name')}
-          invalid={!!errors.name}
-          fieldError={errors.name}
           testId="bank-name"
         />
-        <TextField
-          label={t('payout.bankName')}
-          {...bindText(form, 'bank_name')}
-          invalid={!!errors.bank_name}
-          fieldError={errors.bank_name}
-          testId="bank-bankname"
-        />
-        <TextField
+        <FormTextField control={control} name="bank_name" label={t('payout.bankName')} testId="bank-bankname" />
+        <FormTextField
+          control={control}
+          name="card_number"
+          clean={(typed) => typed.replace(/[^\d ]/g, '')}
           label={t('payout.cardNumber')}
           hint={t('payout.cardHint')}
           inputMode="numeric"
           autoComplete="off"
           className="num"
           maxLength={23}
-          {...card}
-          onValue={(v) => card.onValue(v.replace(/[^\d ]/g, ''))}
-          invalid={!!errors.card_number}
-          fieldError={errors.card_number}
           testId="bank-card"
         />
       </PayoutForm>

@@ -2,8 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CashierPage } from '../../../components/cashier-page.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
-import { TextField } from '../../../components/text-field.tsx';
-import { bindText } from '../../../lib/form-bind.ts';
+import { FormTextField } from '../../../components/form-fields.tsx';
 import { PayoutForm } from '../components/payout-form.tsx';
 import { PayoutList } from '../components/payout-list.tsx';
 import { PIX_FIELDS, pixSchema, type PixValues } from '../lib/payout-schema.ts';
@@ -57,20 +56,18 @@ function AddPix() {
     <section className="section">
       <h2 className="section__title">{t('payout.addPix')}</h2>
       <PayoutForm
-        password={bindText(form, 'password')}
-        passwordError={errors.password}
+        control={form.control}
         formError={errors.root?.server}
         busy={isSubmitting}
         onSubmit={(e) => void onSubmit(e)}
       >
-        <TextField
+        <FormTextField
+          control={form.control}
+          name="key"
           label={t('payout.pixKey')}
           hint={t('payout.pixKeyHint')}
           autoCapitalize="none"
           spellCheck={false}
-          {...bindText(form, 'key')}
-          invalid={!!errors.key}
-          fieldError={errors.key}
           testId="pix-key"
         />
       </PayoutForm>

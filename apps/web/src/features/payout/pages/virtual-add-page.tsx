@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useWatch } from 'react-hook-form';
 import { CRYPTO_COINS } from '@fairdraw/contract/values';
 import { CashierPage } from '../../../components/cashier-page.tsx';
-import { TextField } from '../../../components/text-field.tsx';
-import { bindText } from '../../../lib/form-bind.ts';
+import { FormTextField } from '../../../components/form-fields.tsx';
 import { pageKey } from '../../../app/routes.ts';
 import { PayoutForm } from '../components/payout-form.tsx';
 import { CRYPTO_FIELDS, cryptoSchema, type CryptoValues } from '../lib/payout-schema.ts';
@@ -29,19 +28,12 @@ export function VirtualAddPage() {
   return (
     <CashierPage title={t(pageKey(pathname))}>
       <PayoutForm
-        password={bindText(form, 'password')}
-        passwordError={errors.password}
+        control={form.control}
         formError={errors.root?.server}
         busy={isSubmitting}
         onSubmit={(e) => void onSubmit(e)}
       >
-        <TextField
-          label={t('payout.alias')}
-          {...bindText(form, 'alias')}
-          invalid={!!errors.alias}
-          fieldError={errors.alias}
-          testId="wallet-alias"
-        />
+        <FormTextField control={form.control} name="alias" label={t('payout.alias')} testId="wallet-alias" />
         <fieldset className="field">
           <legend className="field__label">{t('payout.coin')}</legend>
           <div className="chips">
@@ -59,15 +51,14 @@ export function VirtualAddPage() {
             ))}
           </div>
         </fieldset>
-        <TextField
+        <FormTextField
+          control={form.control}
+          name="address"
           label={t('payout.address')}
           hint={t('payout.addressHint', { coin })}
           autoCapitalize="none"
           autoComplete="off"
           spellCheck={false}
-          {...bindText(form, 'address')}
-          invalid={!!errors.address}
-          fieldError={errors.address}
           testId="wallet-address"
         />
       </PayoutForm>

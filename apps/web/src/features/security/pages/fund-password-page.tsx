@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import type { FundPasswordRequest } from '@fairdraw/contract';
 import { CashierPage } from '../../../components/cashier-page.tsx';
-import { FormError, TextField } from '../../../components/text-field.tsx';
+import { FormTextField } from '../../../components/form-fields.tsx';
+import { FormError } from '../../../components/text-field.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useProfile } from '../../../lib/profile.ts';
 import { useSession } from '../../../lib/use-session.ts';
-import { bindText, firstError } from '../../../lib/form-bind.ts';
+import { firstError } from '../../../lib/first-error.ts';
 import { errorText, reportServerError } from '../../../lib/form-errors.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { useSetFundPassword } from '../api/set-fund-password.ts';
@@ -33,11 +34,8 @@ export function FundPasswordPage() {
   const busy = form.formState.isSubmitting;
   const first = firstError(form.formState.errors, PASSWORD_FIELDS);
   const invalid = (field: string) => first?.field === field;
-  /** A pin field: digits only, six at most. */
-  const digits = (name: keyof PasswordValues) => {
-    const bound = bindText(form, name);
-    return { ...bound, onValue: (v: string) => bound.onValue(v.replace(/\D/g, '').slice(0, 6)) };
-  };
+  /** A pin field keeps digits only, six at most. */
+  const digits = (typed: string) => typed.replace(/\D/g, '').slice(0, 6);
 
   const onSubmit = form.handleSubmit(async (body) => {
     try {
@@ -59,27 +57,36 @@ export function FundPasswordPage() {
       <form className="form form--page" onSubmit={(e) => void onSubmit(e)} noValidate>
         <p className="hint hint--left">{t('security.fundHint')}</p>
         {changing && (
-          <TextField
+          <FormTextField
+            control={form.control}
+            showError={false}
+            clean={digits}
             label={t('security.oldFund')}
             {...pin}
-            {...digits('old_password')}
+            name="old_password"
             invalid={invalid('old_password')}
             testId="fundpwd-old"
           />
         )}
-        <TextField
+        <FormTextField
+          control={form.control}
+          showError={false}
+          clean={digits}
           label={t('security.newFund')}
           {...pin}
           className="num pin"
-          {...digits('password')}
+          name="password"
           invalid={invalid('password')}
           testId="fundpwd-password"
         />
-        <TextField
+        <FormTextField
+          control={form.control}
+          showError={false}
+          clean={digits}
           label={t('security.confirmFund')}
           {...pin}
           className="num pin"
-          {...digits('confirm_password')}
+          name="confirm_password"
           invalid={invalid('confirm_password')}
           testId="fundpwd-confirm"
         />

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import type { ChangePasswordRequest } from '@fairdraw/contract';
 import { CashierPage } from '../../../components/cashier-page.tsx';
-import { FormError, TextField } from '../../../components/text-field.tsx';
-import { bindText, firstError } from '../../../lib/form-bind.ts';
+import { FormTextField } from '../../../components/form-fields.tsx';
+import { FormError } from '../../../components/text-field.tsx';
+import { firstError } from '../../../lib/first-error.ts';
 import { errorText, reportServerError } from '../../../lib/form-errors.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { useChangePassword } from '../api/change-password.ts';
@@ -40,28 +41,34 @@ export function LoginPasswordPage() {
         </p>
       ) : (
         <form className="form form--page" onSubmit={(e) => void onSubmit(e)} noValidate>
-          <TextField
+          <FormTextField
+            control={form.control}
+            name="old_password"
+            showError={false}
             label={t('security.oldLogin')}
             type="password"
             autoComplete="current-password"
-            {...bindText(form, 'old_password')}
             invalid={invalid('old_password')}
             testId="loginpwd-old"
           />
-          <TextField
+          <FormTextField
+            control={form.control}
+            name="password"
+            showError={false}
             label={t('security.newLogin')}
             hint={t('auth.passwordHint')}
             type="password"
             autoComplete="new-password"
-            {...bindText(form, 'password')}
             invalid={invalid('password')}
             testId="loginpwd-password"
           />
-          <TextField
+          <FormTextField
+            control={form.control}
+            name="confirm_password"
+            showError={false}
             label={t('auth.confirm')}
             type="password"
             autoComplete="new-password"
-            {...bindText(form, 'confirm_password')}
             invalid={invalid('confirm_password')}
             testId="loginpwd-confirm"
           />

@@ -1,17 +1,5 @@
-import type { FieldErrors, FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
+import type { FieldErrors, FieldValues } from 'react-hook-form';
 import { FORM_ERROR, type ErrorLike } from './form-errors.ts';
-
-// Small glue between react-hook-form and the inputs of components/ (types only at run time: no react-hook-form
-// code is imported here).
-
-/** A text input's value and change handler, bound to a react-hook-form field (for TextField's value/onValue). */
-export function bindText<V extends FieldValues, C, T>(form: UseFormReturn<V, C, T>, name: Path<V>) {
-  return {
-    name,
-    value: form.watch(name) as string,
-    onValue: (text: string) => form.setValue(name, text as PathValue<V, Path<V>>, { shouldDirty: true }),
-  };
-}
 
 /**
  * The one error a form that shows a single message (above its submit button) shows: the first of `fields`, in the
