@@ -137,12 +137,6 @@ export default tseslint.config(
     ignores: [
       'apps/web/src/app/routes.ts',
       '**/*.test.ts',
-      // Still to switch to PATHS (each has a path literal in a link or a navigation):
-      'apps/web/src/features/auth/pages/login-page.tsx',
-      'apps/web/src/features/auth/pages/register-page.tsx',
-      'apps/web/src/features/payout/pages/bind-bank-page.tsx',
-      'apps/web/src/features/payout/pages/virtual-add-page.tsx',
-      'apps/web/src/features/security/pages/fund-password-page.tsx',
     ],
     rules: { 'no-restricted-syntax': ['error', ...pathLiteralRules()] },
   },

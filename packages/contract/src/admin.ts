@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { minorAmount, pageQuery, rowId } from './common.ts';
 import type { ErrorKey } from './errors.ts';
-import { CHANNEL_TYPES, deposit, DEPOSIT_STATUSES } from './recharge.ts';
+import { deposit, DEPOSIT_STATUSES } from './recharge.ts';
+import { CHANNEL_TYPES } from './values.ts';
 import { feeRule } from './wallet.ts';
 import { withdrawal, WITHDRAWAL_STATUSES } from './withdraw.ts';
 import { cryptoCoin, payoutMethod } from './payout.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { minorAmount, pageQuery, queryRowId, rowId } from './common.ts';
 import { ISSUE_PATTERN, MARK_SIX_ZODIACS } from './game.ts';
-import { RECHARGE_RANGES } from './recharge.ts';
+import { RECHARGE_RANGES } from './values.ts';
 
 /**
  * A bet slip: every item of one period of one game, accepted or refused whole. Amounts are integer minor units.

@@ -80,8 +80,6 @@ export function isStorableText(s: string): boolean {
 /** Money in responses and requests: an integer of minor units (decision 0004). */
 export const minorAmount = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
-/** The header that makes a money-moving POST safe to retry (docs/trust.md 6). */
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const idempotencyKey = z
   .string()
   .min(8)

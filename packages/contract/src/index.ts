@@ -2,7 +2,7 @@ export * from './langs.ts';
 export * from './errors.ts';
 export * from './envelope.ts';
 export * from './redirect.ts';
-export * from './rules.ts';
+export * from './values.ts';
 export * from './user.ts';
 export * from './home.ts';
 export * from './game.ts';

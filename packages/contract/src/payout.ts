@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { required, rowId } from './common.ts';
+import { CRYPTO_COINS } from './values.ts';
 
-export const CRYPTO_COINS = ['USDT-TRC20', 'USDT-ERC20'] as const;
 export const cryptoCoin = z.enum(CRYPTO_COINS, { error: 'VALIDATION_FAILED' });
-export type CryptoCoin = z.infer<typeof cryptoCoin>;
 
 const PIX_KEY_TYPES = ['cpf', 'cnpj', 'email', 'phone', 'random'] as const;
 export type PixKeyType = (typeof PIX_KEY_TYPES)[number];

@@ -4,9 +4,7 @@ import { minorAmount, pageQuery, rowId } from './common.ts';
 /** The largest time a JavaScript Date holds (ECMA-262: ±8.64 × 10¹⁵ ms around the epoch). */
 const MAX_DATE_MS = 8_640_000_000_000_000;
 import { cryptoCoin } from './payout.ts';
-
-export const CHANNEL_TYPES = ['bank', 'pix', 'crypto'] as const;
-export type ChannelType = (typeof CHANNEL_TYPES)[number];
+import { CHANNEL_TYPES, RECHARGE_RANGES } from './values.ts';
 
 /** A deposit channel as the player sees it, with what they need to pay into it. */
 export const rechargeChannel = z.object({
@@ -84,7 +82,4 @@ export const deposit = z.object({
 });
 export type Deposit = z.infer<typeof deposit>;
 
-/** Spec §9: recharge list filters — today, yesterday, the day before yesterday, last 7 days (business time zone). */
-export const RECHARGE_RANGES = ['today', 'yesterday', 'before_yesterday', 'last7'] as const;
-export type RechargeRange = (typeof RECHARGE_RANGES)[number];
 export const rechargeListQuery = pageQuery.extend({ range: z.enum(RECHARGE_RANGES).default('today') });

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { required } from './common.ts';
-import { ACCOUNT_RE, LOGIN_PASSWORD_MAX, LOGIN_PASSWORD_MIN, NICKNAME_MAX, REGISTER_PASSWORD_RE } from './rules.ts';
+import {
+  ACCOUNT_RE,
+  FUND_PASSWORD_RE,
+  LOGIN_PASSWORD_MAX,
+  LOGIN_PASSWORD_MIN,
+  NICKNAME_MAX,
+  REGISTER_PASSWORD_RE,
+} from './values.ts';
 
 export const registerRequest = z.object({
   account: z.string(required).trim().regex(ACCOUNT_RE, 'ACCOUNT_FORMAT'),
@@ -48,9 +55,6 @@ export const profile = z.object({
   has_fund_password: z.boolean(),
 });
 export type Profile = z.infer<typeof profile>;
-
-/** The fund (withdrawal) password: exactly six digits. */
-export const FUND_PASSWORD_RE = /^\d{6}$/;
 
 export const fundPasswordRequest = z.object({
   password: z.string(required).regex(FUND_PASSWORD_RE, 'FUND_PASSWORD_FORMAT'),

@@ -5,9 +5,12 @@ import {
   AmountError,
   CURRENCIES,
   currencyExponent,
+  exponentOf,
   formatAmount,
+  formatDecimal,
   isCurrencyCode,
   parseAmount,
+  parseDecimal,
   type CurrencyCode,
 } from './currency.ts';
 
@@ -42,6 +45,8 @@ describe('parseAmount', () => {
     expect(parseAmount('500', 'JPY')).toBe(500);
     expect(parseAmount('007', 'HKD')).toBe(700);
     expect(parseAmount('12.00', 'CNY')).toBe(1_200);
+    expect(parseAmount('7.', 'THB')).toBe(700);
+    expect(parseAmount('.5', 'THB')).toBe(50);
   });
 
   it('rejects negatives, too many decimals and garbage with AMOUNT_INVALID', () => {
@@ -55,8 +60,7 @@ describe('parseAmount', () => {
       ['   ', 'THB'],
       ['abc', 'THB'],
       ['1e3', 'THB'],
-      ['1.', 'THB'],
-      ['.5', 'THB'],
+      ['.', 'THB'],
       ['1,23', 'THB'],
       ['12,34.00', 'THB'],
       ['1,2345', 'THB'],
@@ -101,5 +105,20 @@ describe('formatAmount', () => {
         return parseAmount(formatAmount(minor(n), c), c) === n;
       }),
     );
+  });
+});
+
+describe('parseDecimal / formatDecimal (any exponent)', () => {
+  it('follow the exponent they are given', () => {
+    expect(parseDecimal('100', 0)).toBe(100);
+    expect(parseDecimal('1.2345', 4)).toBe(12_345);
+    expect(() => parseDecimal('1.5', 0)).toThrow(AmountError);
+    expect(formatDecimal(12_345, 4)).toBe('1.2345');
+    expect(formatDecimal(5, 2)).toBe('0.05');
+  });
+  it('exponentOf knows the site currencies and says 2 for others', () => {
+    expect(exponentOf('VND')).toBe(0);
+    expect(exponentOf('THB')).toBe(2);
+    expect(exponentOf('DEMO')).toBe(2);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { minor, MoneyError } from './money.ts';
-import { checkWithdrawalFeeRule, withdrawalFee, type WithdrawalFeeRule } from './fees.ts';
+import { checkWithdrawalFeeRule, maxWithdrawable, withdrawalFee, type WithdrawalFeeRule } from './fees.ts';
 
 const rule = (percentBps: number, fixed: number, min: number, max: number | null): WithdrawalFeeRule => ({
   percentBps,
@@ -60,5 +60,20 @@ describe('withdrawalFee', () => {
         },
       ),
     );
+  });
+});
+
+describe('maxWithdrawable', () => {
+  it('is the largest amount with amount + fee within the available money', () => {
+    const r = rule(150, 500, 1000, 50_000);
+    for (const available of [0, 999, 1000, 5000, 101_999, 1_000_000, 123_456_789]) {
+      const a = maxWithdrawable(minor(available), r);
+      if (a > 0) expect(a + withdrawalFee(a, r)).toBeLessThanOrEqual(available);
+      expect(a + 1 + withdrawalFee(minor(a + 1), r)).toBeGreaterThan(available);
+    }
+  });
+  it('is everything when there is no fee, nothing when the fee alone does not fit', () => {
+    expect(maxWithdrawable(minor(5000), NO_WITHDRAWAL_FEE)).toBe(5000);
+    expect(maxWithdrawable(minor(999), rule(0, 1000, 0, null))).toBe(0);
   });
 });

@@ -38,3 +38,17 @@ export function withdrawalFee(amount: Minor, rule: WithdrawalFeeRule): Minor {
   if (fee > BigInt(Number.MAX_SAFE_INTEGER)) throw new MoneyError('fee out of range');
   return Number(fee) as Minor;
 }
+
+/** The largest amount whose amount + fee fits in `available` (a withdrawal's "All"); 0 when not even the fee fits. */
+export function maxWithdrawable(available: Minor, rule: WithdrawalFeeRule): Minor {
+  minor(available);
+  if (withdrawalFee(minor(0), rule) > available) return minor(0);
+  let lo = 0;
+  let hi: number = available;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (mid + withdrawalFee(mid as Minor, rule) <= available) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo as Minor;
+}

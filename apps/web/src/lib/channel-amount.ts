@@ -1,4 +1,7 @@
 import { currencyExponent, isCurrencyCode } from '@fairdraw/domain/currency';
+
+// The exponent of a currency by code: the domain's (re-exported for the screens that import it from here).
+export { exponentOf } from '@fairdraw/domain/currency';
 import { toChannelAmount } from '@fairdraw/domain/exchange-rate';
 
 export type ChannelAmount = { minor: number; currency: string; exponent: number };
@@ -20,9 +23,4 @@ export function channelAmount(
   } catch {
     return null;
   }
-}
-
-/** Minor-unit digits of a currency the domain knows (2 for one it does not: the display falls back to the code). */
-export function exponentOf(currency: string): number {
-  return isCurrencyCode(currency) ? currencyExponent(currency) : 2;
 }

@@ -1,12 +1,30 @@
-import { INTL_LOCALE } from '@fairdraw/contract';
-import type { Lang } from '@fairdraw/contract';
+import { formatDecimal } from '@fairdraw/domain/currency';
+import { INTL_LOCALE, type Lang } from '@fairdraw/contract';
 
-// The locales and the date-time format are the contract's, so the API's messages name times as the screens do.
-export { INTL_LOCALE, formatInstant as formatTime } from '@fairdraw/contract';
+// The date-time format is the contract's, so the API's messages name times as the screens do.
+export { formatInstant as formatTime } from '@fairdraw/contract';
 
-/** Money arrives as an integer of minor units; the currency's own digits decide the divisor. */
-export function formatMoney(minor: number, currency: string, lang: Lang): string {
-  const fmt = new Intl.NumberFormat(INTL_LOCALE[lang], { style: 'currency', currency });
-  const digits = fmt.resolvedOptions().maximumFractionDigits ?? 2;
-  return fmt.format(minor / 10 ** digits);
+/**
+ * The one display formatter of money: minor units with the locale and the currency, using the given exponent (the
+ * wallet's, or the domain's exponentOf, not Intl's guess).
+ */
+export function formatAmount(minor: number, currency: string, exponent: number, lang: Lang): string {
+  // A display never throws: an integer goes through the domain's exact text, anything else (a field an answer
+  // lacks) is shown as Intl shows it (NaN) rather than breaking the screen.
+  const value = Number.isSafeInteger(minor) ? Number(formatDecimal(minor, exponent)) : minor / 10 ** exponent;
+  try {
+    return new Intl.NumberFormat(INTL_LOCALE[lang], {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: exponent,
+      maximumFractionDigits: exponent,
+    }).format(value);
+  } catch {
+    // Not an ISO currency (e.g. play money 'DEMO'): the number and the code.
+    const n = new Intl.NumberFormat(INTL_LOCALE[lang], {
+      minimumFractionDigits: exponent,
+      maximumFractionDigits: exponent,
+    }).format(value);
+    return `${n} ${currency}`;
+  }
 }

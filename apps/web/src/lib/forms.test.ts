@@ -25,7 +25,7 @@ const resolve = (values: Values, ctx: Ctx = { min: 100, max: 10_000 }) =>
 
 describe('contractResolver', () => {
   it('answers the request body when the text is good', async () => {
-    expect(await resolve({ amount: '5,0.5', payout_id: 3 })).toEqual({
+    expect(await resolve({ amount: '50.5', payout_id: 3 })).toEqual({
       values: { amount: 5_050, payout_id: 3 },
       errors: {},
     });

@@ -21,9 +21,12 @@ describe('parseAmount', () => {
   ])('%s → %i minor units', (text, minor) => {
     expect(parseAmount(text, 2)).toEqual({ kind: 'ok', minor });
   });
-  it.each(['0.001', '-5', 'abc', '1e3', '1.2.3', '.', '+5', '99999999999999999999'])('%s is invalid', (text) => {
-    expect(parseAmount(text, 2)).toEqual({ kind: 'invalid' });
-  });
+  it.each(['0.001', '-5', 'abc', '1e3', '1.2.3', '.', '+5', '99999999999999999999', '1,50', '1 000'])(
+    '%s is invalid',
+    (text) => {
+      expect(parseAmount(text, 2)).toEqual({ kind: 'invalid' });
+    },
+  );
   it('empty text is empty, not zero', () => {
     expect(parseAmount('', 2)).toEqual({ kind: 'empty' });
     expect(parseAmount('   ', 2)).toEqual({ kind: 'empty' });
@@ -49,6 +52,8 @@ describe('toAmountText / formatAmount', () => {
     expect(formatAmount(123450, 'THB', 2, 'en')).toMatch(/^THB\s1,234\.50$/);
     expect(formatAmount(1000, 'BRL', 2, 'pt')).toMatch(/R\$\s10,00/);
     expect(formatAmount(1000, 'DEMO', 2, 'en')).toBe('10.00 DEMO');
+    // A display never throws during render, even for a field an answer lacks.
+    expect(formatAmount(undefined as unknown as number, 'THB', 2, 'en')).toMatch(/NaN/);
   });
 });
 

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { API, resolveLang, type WalletData } from '@fairdraw/contract';
 import { apiRequest } from './api-client.ts';
-import { formatAmount } from './money.ts';
+import { formatAmount } from './format.ts';
 import { useSession } from './use-session.ts';
 
 export const getWallet = () => apiRequest<WalletData>(API.wallet);

@@ -1,53 +1,77 @@
-import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { PATHS } from '../../../app/routes.ts';
 import { useTranslation } from 'react-i18next';
+import { useForm } from 'react-hook-form';
+import type { LoginRequest } from '@fairdraw/contract';
 import { login, startGuest } from '../../../lib/session.ts';
 import { AuthShell } from '../components/auth-shell.tsx';
-import { FormError, TextField } from '../../../components/text-field.tsx';
-import { useAuthSubmit } from '../hooks/use-auth-submit.ts';
-import { validateLogin } from '../validate.ts';
+import { FormTextField } from '../../../components/form-fields.tsx';
+import { FormError } from '../../../components/text-field.tsx';
+import { firstError } from '../../../lib/first-error.ts';
+import { errorText, reportServerError } from '../../../lib/form-errors.ts';
+import { contractResolver } from '../../../lib/forms.ts';
+import { LOGIN_FIELDS, loginSchema, type LoginValues } from '../lib/auth-schema.ts';
 
 export function LoginPage() {
   const { t } = useTranslation();
-  const [account, setAccount] = useState('');
-  const [password, setPassword] = useState('');
-  const { error, setError, busy, run, invalid } = useAuthSubmit();
+  const navigate = useNavigate();
+  const form = useForm<LoginValues, undefined, LoginRequest>({
+    resolver: contractResolver(() => loginSchema),
+    defaultValues: { account: '', password: '' },
+  });
+  const [guestBusy, setGuestBusy] = useState(false);
+  const busy = form.formState.isSubmitting || guestBusy;
+  // One message at a time, above the button; the field it is about is marked.
+  const first = firstError(form.formState.errors, LOGIN_FIELDS);
+  const home = () => void navigate(PATHS.home, { replace: true });
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const issue = validateLogin({ account, password });
-    if (issue) {
-      setError({ text: t(`errors:${issue.key}`), field: issue.field });
-      return;
+  const onSubmit = form.handleSubmit(async (body) => {
+    try {
+      await login(body);
+      home();
+    } catch (e) {
+      reportServerError(form.setError, e, LOGIN_FIELDS);
     }
-    void run(() => login({ account: account.trim(), password }));
+  });
+  const guest = async () => {
+    form.clearErrors();
+    setGuestBusy(true);
+    try {
+      await startGuest();
+      home();
+    } catch (e) {
+      reportServerError(form.setError, e, []);
+    } finally {
+      setGuestBusy(false);
+    }
   };
 
   return (
     <AuthShell title={t('auth.loginTitle')}>
-      <form className="form" onSubmit={onSubmit} noValidate>
-        <TextField
-          label={t('auth.account')}
+      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <FormTextField
+          control={form.control}
           name="account"
+          showError={false}
+          label={t('auth.account')}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          value={account}
-          onValue={setAccount}
-          invalid={invalid('account')}
+          invalid={first?.field === 'account'}
           testId="login-account"
         />
-        <TextField
+        <FormTextField
+          control={form.control}
+          name="password"
+          showError={false}
           label={t('auth.password')}
           type="password"
-          name="password"
           autoComplete="current-password"
-          value={password}
-          onValue={setPassword}
-          invalid={invalid('password')}
+          invalid={first?.field === 'password'}
           testId="login-password"
         />
-        <FormError text={error?.text ?? null} />
+        <FormError text={errorText(t, first?.error)} />
         <button type="submit" className="btn btn--primary btn--block" disabled={busy} data-testid="login-submit">
           {busy ? t('auth.submitting') : t('auth.submitLogin')}
         </button>
@@ -59,14 +83,14 @@ export function LoginPage() {
         type="button"
         className="btn btn--ghost btn--block"
         disabled={busy}
-        onClick={() => void run(startGuest)}
+        onClick={() => void guest()}
         data-testid="login-guest"
       >
         {t('auth.guest')}
       </button>
       <p className="hint">{t('auth.guestHint')}</p>
       <p className="switch">
-        {t('auth.noAccount')} <Link to="/register">{t('auth.toRegister')}</Link>
+        {t('auth.noAccount')} <Link to={PATHS.register}>{t('auth.toRegister')}</Link>
       </p>
     </AuthShell>
   );

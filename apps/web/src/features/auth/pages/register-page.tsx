@@ -1,104 +1,101 @@
-import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { PATHS } from '../../../app/routes.ts';
 import { useTranslation } from 'react-i18next';
-import { NICKNAME_MAX } from '@fairdraw/contract';
+import { useForm } from 'react-hook-form';
+import type { RegisterRequest } from '@fairdraw/contract';
+import { NICKNAME_MAX } from '@fairdraw/contract/values';
 import { register } from '../../../lib/session.ts';
 import { AuthShell } from '../components/auth-shell.tsx';
-import { FormError, TextField } from '../../../components/text-field.tsx';
-import { useAuthSubmit } from '../hooks/use-auth-submit.ts';
-import { validateRegister, type RegisterValues } from '../validate.ts';
-
-// The API names the field confirm_password; the form calls it confirm.
-const formField = (apiField: string | undefined) => (apiField === 'confirm_password' ? 'confirm' : apiField);
+import { FormTextField } from '../../../components/form-fields.tsx';
+import { FormError } from '../../../components/text-field.tsx';
+import { firstError } from '../../../lib/first-error.ts';
+import { errorText, reportServerError } from '../../../lib/form-errors.ts';
+import { contractResolver } from '../../../lib/forms.ts';
+import { REGISTER_FIELDS, registerSchema, type RegisterValues } from '../lib/auth-schema.ts';
 
 export function RegisterPage() {
   const { t } = useTranslation();
-  const [v, setV] = useState<RegisterValues>({ account: '', password: '', confirm: '', nickname: '', adult: false });
-  const { error, setError, busy, run, invalid } = useAuthSubmit(formField);
-  const set = <K extends keyof RegisterValues>(k: K, value: RegisterValues[K]) => setV((s) => ({ ...s, [k]: value }));
+  const navigate = useNavigate();
+  const form = useForm<RegisterValues, undefined, RegisterRequest>({
+    resolver: contractResolver(() => registerSchema),
+    defaultValues: { account: '', password: '', confirm_password: '', nickname: '', adult: false },
+  });
+  const busy = form.formState.isSubmitting;
+  // One message at a time, above the button, in the server's order; the field it is about is marked.
+  const first = firstError(form.formState.errors, REGISTER_FIELDS);
+  const invalid = (field: string) => first?.field === field;
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const issue = validateRegister(v);
-    if (issue) {
-      setError({ text: t(`errors:${issue.key}`), field: issue.field });
-      return;
+  const onSubmit = form.handleSubmit(async (body) => {
+    try {
+      await register(body);
+      void navigate(PATHS.home, { replace: true });
+    } catch (e) {
+      reportServerError(form.setError, e, REGISTER_FIELDS);
     }
-    const nickname = v.nickname.trim();
-    void run(() =>
-      register({
-        account: v.account.trim(),
-        password: v.password,
-        confirm_password: v.confirm,
-        ...(nickname ? { nickname } : {}),
-        adult: true,
-      }),
-    );
-  };
+  });
 
   return (
     <AuthShell title={t('auth.registerTitle')}>
-      <form className="form" onSubmit={onSubmit} noValidate>
-        <TextField
+      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <FormTextField
+          control={form.control}
+          name="account"
+          showError={false}
           label={t('auth.account')}
           hint={t('auth.accountHint')}
-          name="account"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          value={v.account}
-          onValue={(x) => set('account', x)}
           invalid={invalid('account')}
           testId="register-account"
         />
-        <TextField
+        <FormTextField
+          control={form.control}
+          name="password"
+          showError={false}
           label={t('auth.password')}
           hint={t('auth.passwordHint')}
           type="password"
-          name="password"
           autoComplete="new-password"
-          value={v.password}
-          onValue={(x) => set('password', x)}
           invalid={invalid('password')}
           testId="register-password"
         />
-        <TextField
+        <FormTextField
+          control={form.control}
+          name="confirm_password"
+          showError={false}
           label={t('auth.confirm')}
           type="password"
-          name="confirm_password"
           autoComplete="new-password"
-          value={v.confirm}
-          onValue={(x) => set('confirm', x)}
-          invalid={invalid('confirm')}
+          invalid={invalid('confirm_password')}
           testId="register-confirm"
         />
-        <TextField
-          label={t('auth.nickname')}
+        <FormTextField
+          control={form.control}
           name="nickname"
+          showError={false}
+          label={t('auth.nickname')}
           autoComplete="nickname"
           maxLength={NICKNAME_MAX}
-          value={v.nickname}
-          onValue={(x) => set('nickname', x)}
           invalid={invalid('nickname')}
           testId="register-nickname"
         />
         <label className="check">
           <input
             type="checkbox"
-            checked={v.adult}
-            onChange={(e) => set('adult', e.target.checked)}
+            {...form.register('adult')}
             aria-invalid={invalid('adult') || undefined}
             data-testid="register-adult"
           />
           <span>{t('auth.adult')}</span>
         </label>
-        <FormError text={error?.text ?? null} />
+        <FormError text={errorText(t, first?.error)} />
         <button type="submit" className="btn btn--primary btn--block" disabled={busy} data-testid="register-submit">
           {busy ? t('auth.submitting') : t('auth.submitRegister')}
         </button>
       </form>
       <p className="switch">
-        {t('auth.haveAccount')} <Link to="/login">{t('auth.toLogin')}</Link>
+        {t('auth.haveAccount')} <Link to={PATHS.login}>{t('auth.toLogin')}</Link>
       </p>
     </AuthShell>
   );

@@ -1,6 +1,6 @@
 import { API, type BetRequest, type BetSlip } from '@fairdraw/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { IDEMPOTENCY_HEADER } from '../../../lib/contract-values.ts';
+import { IDEMPOTENCY_HEADER } from '@fairdraw/contract/values';
 
 /** Place one bet slip; `key` makes a retry of the same slip a no-op at the server. */
 export const placeBet = (body: BetRequest, key: string) =>

@@ -7,7 +7,7 @@ import { PATHS } from '../../../app/routes.ts';
 import { CashierPage } from '../../../components/cashier-page.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
-import { RECHARGE_RANGES } from '../../../lib/contract-values.ts';
+import { RECHARGE_RANGES } from '@fairdraw/contract/values';
 import { gameLabel } from '../../../lib/games.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useSession } from '../../../lib/use-session.ts';

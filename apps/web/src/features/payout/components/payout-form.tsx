@@ -1,49 +1,41 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormError, TextField } from '../../../components/text-field.tsx';
+import type { Control, FieldPathByValue } from 'react-hook-form';
+import type { AddPayoutRequest } from '@fairdraw/contract';
+import { FormTextField } from '../../../components/form-fields.tsx';
+import { FormError } from '../../../components/text-field.tsx';
+import { errorText, type ErrorLike } from '../../../lib/form-errors.ts';
 
 /** The frame of every "add a payout method" form: its fields, the login password, errors, and submit. */
-export function PayoutForm({
+export function PayoutForm<V extends { password: string }>({
   children,
-  password,
-  onPassword,
-  passwordError,
+  control,
   formError,
   busy,
   onSubmit,
 }: {
   children: ReactNode;
-  password: string;
-  onPassword: (v: string) => void;
-  passwordError: string | null;
-  formError: string | null;
+  /** The form's control: the password is its field `password`. */
+  control: Control<V, undefined, AddPayoutRequest>;
+  /** The error that names none of the form's fields. */
+  formError: ErrorLike;
   busy: boolean;
-  onSubmit: () => void;
+  onSubmit: (e: FormEvent) => void;
 }) {
   const { t } = useTranslation();
   return (
-    <form
-      className="form form--page"
-      noValidate
-      onSubmit={(e: FormEvent) => {
-        e.preventDefault();
-        onSubmit();
-      }}
-    >
+    <form className="form form--page" noValidate onSubmit={onSubmit}>
       {children}
-      <TextField
+      <FormTextField
+        control={control}
+        name={'password' as FieldPathByValue<V, string>}
         label={t('payout.loginPassword')}
         hint={t('payout.passwordHint')}
-        name="password"
         type="password"
         autoComplete="current-password"
-        value={password}
-        onValue={onPassword}
-        invalid={!!passwordError}
-        error={passwordError}
         testId="payout-password"
       />
-      <FormError text={formError} />
+      <FormError text={errorText(t, formError)} />
       <button type="submit" className="btn btn--primary btn--block" disabled={busy} data-testid="payout-submit">
         {busy ? t('auth.submitting') : t('payout.save')}
       </button>

@@ -1,88 +1,52 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { PATHS } from '../../../app/routes.ts';
 import { useTranslation } from 'react-i18next';
 import { CashierPage } from '../../../components/cashier-page.tsx';
-import { TextField } from '../../../components/text-field.tsx';
-import { useSubmit } from '../../../lib/use-submit.ts';
-import { useAddPayout } from '../api/add-payout.ts';
+import { FormTextField } from '../../../components/form-fields.tsx';
 import { PayoutForm } from '../components/payout-form.tsx';
+import { BANK_FIELDS, bankSchema, type BankValues } from '../lib/payout-schema.ts';
+import { usePayoutForm } from '../lib/use-payout-form.ts';
+
+const EMPTY: BankValues = { name: '', bank_name: '', card_number: '', password: '' };
 
 /** /bindBank: holder name, bank name, card number (spaces allowed), login password. */
 export function BindBankPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [name, setName] = useState('');
-  const [bankName, setBankName] = useState('');
-  const [card, setCard] = useState('');
-  const [password, setPassword] = useState('');
-  const add = useAddPayout();
-  const { setError, busy, run, fieldError, formError } = useSubmit();
-
-  const onSubmit = () => {
-    const missing = !name.trim()
-      ? 'name'
-      : !bankName.trim()
-        ? 'bank_name'
-        : !card.trim()
-          ? 'card_number'
-          : !password
-            ? 'password'
-            : null;
-    if (missing) return setError({ text: t('errors:REQUIRED_FIELDS'), field: missing });
-    void run(
-      () =>
-        add.mutateAsync({
-          type: 'bank',
-          name: name.trim(),
-          bank_name: bankName.trim(),
-          card_number: card.replace(/\s+/g, ''),
-          password,
-        }),
-      () => void navigate('/cards', { replace: true }),
-    );
-  };
+  const { form, onSubmit } = usePayoutForm(
+    bankSchema,
+    EMPTY,
+    BANK_FIELDS,
+    () => void navigate(PATHS.cards, { replace: true }),
+  );
+  const { control, formState } = form;
 
   return (
     <CashierPage title={t('page.bindBank')}>
       <PayoutForm
-        password={password}
-        onPassword={setPassword}
-        passwordError={fieldError('password')}
-        formError={formError(['name', 'bank_name', 'card_number', 'password'])}
-        busy={busy}
-        onSubmit={onSubmit}
+        control={control}
+        formError={formState.errors.root?.server}
+        busy={formState.isSubmitting}
+        onSubmit={(e) => void onSubmit(e)}
       >
-        <TextField
-          label={t('payout.holder')}
+        <FormTextField
+          control={control}
           name="name"
+          label={t('payout.holder')}
           autoComplete="name"
-          value={name}
-          onValue={setName}
-          invalid={!!fieldError('name')}
-          error={fieldError('name')}
           testId="bank-name"
         />
-        <TextField
-          label={t('payout.bankName')}
-          name="bank_name"
-          value={bankName}
-          onValue={setBankName}
-          invalid={!!fieldError('bank_name')}
-          error={fieldError('bank_name')}
-          testId="bank-bankname"
-        />
-        <TextField
+        <FormTextField control={control} name="bank_name" label={t('payout.bankName')} testId="bank-bankname" />
+        <FormTextField
+          control={control}
+          name="card_number"
+          clean={(typed) => typed.replace(/[^\d ]/g, '')}
           label={t('payout.cardNumber')}
           hint={t('payout.cardHint')}
-          name="card_number"
           inputMode="numeric"
           autoComplete="off"
           className="num"
           maxLength={23}
-          value={card}
-          onValue={(v) => setCard(v.replace(/[^\d ]/g, ''))}
-          invalid={!!fieldError('card_number')}
-          error={fieldError('card_number')}
           testId="bank-card"
         />
       </PayoutForm>

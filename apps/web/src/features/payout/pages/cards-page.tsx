@@ -1,14 +1,13 @@
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CashierPage } from '../../../components/cashier-page.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
-import { TextField } from '../../../components/text-field.tsx';
-import { useSubmit } from '../../../lib/use-submit.ts';
-import { useAddPayout } from '../api/add-payout.ts';
+import { FormTextField } from '../../../components/form-fields.tsx';
 import { PayoutForm } from '../components/payout-form.tsx';
 import { PayoutList } from '../components/payout-list.tsx';
 import { PATHS } from '../../../app/routes.ts';
+import { PIX_FIELDS, pixSchema, type PixValues } from '../lib/payout-schema.ts';
+import { usePayoutForm } from '../lib/use-payout-form.ts';
 
 type Tab = 'bank' | 'pix';
 
@@ -48,42 +47,28 @@ export function CardsPage() {
   );
 }
 
+const EMPTY_PIX: PixValues = { key: '', password: '' };
+
 function AddPix() {
   const { t } = useTranslation();
-  const [key, setKey] = useState('');
-  const [password, setPassword] = useState('');
-  const add = useAddPayout();
-  const { setError, busy, run, fieldError, formError } = useSubmit();
+  const { form, onSubmit } = usePayoutForm(pixSchema, EMPTY_PIX, PIX_FIELDS, (done) => done.reset(EMPTY_PIX));
+  const { errors, isSubmitting } = form.formState;
   return (
     <section className="section">
       <h2 className="section__title">{t('payout.addPix')}</h2>
       <PayoutForm
-        password={password}
-        onPassword={setPassword}
-        passwordError={fieldError('password')}
-        formError={formError(['key', 'password'])}
-        busy={busy}
-        onSubmit={() => {
-          if (!key.trim() || !password) return setError({ text: t('errors:REQUIRED_FIELDS') });
-          void run(
-            () => add.mutateAsync({ type: 'pix', key: key.trim(), password }),
-            () => {
-              setKey('');
-              setPassword('');
-            },
-          );
-        }}
+        control={form.control}
+        formError={errors.root?.server}
+        busy={isSubmitting}
+        onSubmit={(e) => void onSubmit(e)}
       >
-        <TextField
+        <FormTextField
+          control={form.control}
+          name="key"
           label={t('payout.pixKey')}
           hint={t('payout.pixKeyHint')}
-          name="key"
           autoCapitalize="none"
           spellCheck={false}
-          value={key}
-          onValue={setKey}
-          invalid={!!fieldError('key')}
-          error={fieldError('key')}
           testId="pix-key"
         />
       </PayoutForm>

@@ -1,55 +1,39 @@
-import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { CryptoCoin } from '@fairdraw/contract';
-import { CRYPTO_COINS } from '../../../lib/contract-values.ts';
+import { useWatch } from 'react-hook-form';
+import { CRYPTO_COINS } from '@fairdraw/contract/values';
 import { CashierPage } from '../../../components/cashier-page.tsx';
-import { TextField } from '../../../components/text-field.tsx';
-import { useSubmit } from '../../../lib/use-submit.ts';
-import { pageKey } from '../../../app/routes.ts';
-import { useAddPayout } from '../api/add-payout.ts';
+import { FormTextField } from '../../../components/form-fields.tsx';
+import { pageKey, PATHS } from '../../../app/routes.ts';
 import { PayoutForm } from '../components/payout-form.tsx';
+import { CRYPTO_FIELDS, cryptoSchema, type CryptoValues } from '../lib/payout-schema.ts';
+import { usePayoutForm } from '../lib/use-payout-form.ts';
+
+const EMPTY: CryptoValues = { alias: '', coin: CRYPTO_COINS[0], address: '', password: '' };
 
 /** /virtualAdd and /bindAddress: alias, coin, address, login password. */
 export function VirtualAddPage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const [alias, setAlias] = useState('');
-  const [coin, setCoin] = useState<CryptoCoin>(CRYPTO_COINS[0]);
-  const [address, setAddress] = useState('');
-  const [password, setPassword] = useState('');
-  const add = useAddPayout();
-  const { setError, busy, run, fieldError, formError } = useSubmit();
-
-  const onSubmit = () => {
-    const missing = !alias.trim() ? 'alias' : !address.trim() ? 'address' : !password ? 'password' : null;
-    if (missing) return setError({ text: t('errors:REQUIRED_FIELDS'), field: missing });
-    void run(
-      () => add.mutateAsync({ type: 'crypto', alias: alias.trim(), coin, address: address.trim(), password }),
-      () => void navigate('/virtual', { replace: true }),
-    );
-  };
+  const { form, onSubmit } = usePayoutForm(
+    cryptoSchema,
+    EMPTY,
+    CRYPTO_FIELDS,
+    () => void navigate(PATHS.virtual, { replace: true }),
+  );
+  const { errors, isSubmitting } = form.formState;
+  const coin = useWatch({ control: form.control, name: 'coin' });
 
   return (
     <CashierPage title={t(pageKey(pathname))}>
       <PayoutForm
-        password={password}
-        onPassword={setPassword}
-        passwordError={fieldError('password')}
-        formError={formError(['alias', 'address', 'password'])}
-        busy={busy}
-        onSubmit={onSubmit}
+        control={form.control}
+        formError={errors.root?.server}
+        busy={isSubmitting}
+        onSubmit={(e) => void onSubmit(e)}
       >
-        <TextField
-          label={t('payout.alias')}
-          name="alias"
-          value={alias}
-          onValue={setAlias}
-          invalid={!!fieldError('alias')}
-          error={fieldError('alias')}
-          testId="wallet-alias"
-        />
+        <FormTextField control={form.control} name="alias" label={t('payout.alias')} testId="wallet-alias" />
         <fieldset className="field">
           <legend className="field__label">{t('payout.coin')}</legend>
           <div className="chips">
@@ -59,7 +43,7 @@ export function VirtualAddPage() {
                 type="button"
                 className="chip"
                 aria-pressed={c === coin}
-                onClick={() => setCoin(c)}
+                onClick={() => form.setValue('coin', c)}
                 data-testid={`coin-${c}`}
               >
                 {c}
@@ -67,17 +51,14 @@ export function VirtualAddPage() {
             ))}
           </div>
         </fieldset>
-        <TextField
+        <FormTextField
+          control={form.control}
+          name="address"
           label={t('payout.address')}
           hint={t('payout.addressHint', { coin })}
-          name="address"
           autoCapitalize="none"
           autoComplete="off"
           spellCheck={false}
-          value={address}
-          onValue={setAddress}
-          invalid={!!fieldError('address')}
-          error={fieldError('address')}
           testId="wallet-address"
         />
       </PayoutForm>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, type Deposit, type RechargeSubmitRequest } from '@fairdraw/contract';
-import { IDEMPOTENCY_HEADER } from '../../../lib/contract-values.ts';
+import { IDEMPOTENCY_HEADER } from '@fairdraw/contract/values';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** Money-moving: the idempotency key makes a retried submission create one deposit. */

@@ -1,11 +1,10 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Deposit } from '@fairdraw/contract';
+import { exponentOf } from '@fairdraw/domain/currency';
 import { CopyRow } from '../../../components/copy-button.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { formatTime } from '../../../lib/format.ts';
-import { formatAmount } from '../../../lib/money.ts';
-import { exponentOf } from '../../../lib/channel-amount.ts';
+import { formatAmount, formatTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useMoney } from '../../../lib/wallet.ts';
 import { Qr } from './qr.tsx';

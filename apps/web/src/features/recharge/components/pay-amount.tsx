@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { RechargeChannel } from '@fairdraw/contract';
-import { formatAmount } from '../../../lib/money.ts';
+import { formatAmount } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useMoney } from '../../../lib/wallet.ts';
 import { channelAmount } from '../../../lib/channel-amount.ts';

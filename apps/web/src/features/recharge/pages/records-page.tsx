@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Deposit, RechargeRange } from '@fairdraw/contract';
-import { RECHARGE_RANGES } from '../../../lib/contract-values.ts';
+import { RECHARGE_RANGES } from '@fairdraw/contract/values';
 import { CashierPage } from '../../../components/cashier-page.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { RecordRow } from '../../../components/record-row.tsx';

@@ -1,14 +1,19 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useForm } from 'react-hook-form';
+import type { FundPasswordRequest } from '@fairdraw/contract';
 import { CashierPage } from '../../../components/cashier-page.tsx';
-import { FormError, TextField } from '../../../components/text-field.tsx';
+import { FormTextField } from '../../../components/form-fields.tsx';
+import { FormError } from '../../../components/text-field.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useProfile } from '../../../lib/profile.ts';
 import { useSession } from '../../../lib/use-session.ts';
-import { useSubmit } from '../../../lib/use-submit.ts';
+import { firstError } from '../../../lib/first-error.ts';
+import { errorText, reportServerError } from '../../../lib/form-errors.ts';
+import { contractResolver } from '../../../lib/forms.ts';
 import { useSetFundPassword } from '../api/set-fund-password.ts';
-import { validateFundPassword } from '../validate.ts';
+import { EMPTY_PASSWORDS, fundPasswordSchema, PASSWORD_FIELDS, type PasswordValues } from '../lib/password-schema.ts';
+import { PATHS, isPath } from '../../../app/routes.ts';
 
 /** Six digits on the numeric keypad; never autofilled. */
 const pin = { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6, autoComplete: 'off', type: 'password' } as const;
@@ -20,68 +25,73 @@ export function FundPasswordPage() {
   const navigate = useNavigate();
   const user = useSession();
   const profile = useProfile(user?.token);
-  const changing = pathname.toLowerCase() === '/editpwdto';
-  const [old, setOld] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const changing = isPath(pathname, PATHS.changeFundPassword);
   const save = useSetFundPassword();
-  const { error, setError, busy, run, invalid } = useSubmit();
-  const digits = (set: (v: string) => void) => (v: string) => set(v.replace(/\D/g, '').slice(0, 6));
+  const form = useForm<PasswordValues, { changing: boolean }, FundPasswordRequest>({
+    resolver: contractResolver(fundPasswordSchema),
+    context: { changing },
+    defaultValues: EMPTY_PASSWORDS,
+  });
+  const busy = form.formState.isSubmitting;
+  const first = firstError(form.formState.errors, PASSWORD_FIELDS);
+  const invalid = (field: string) => first?.field === field;
+  /** A pin field keeps digits only, six at most. */
+  const digits = (typed: string) => typed.replace(/\D/g, '').slice(0, 6);
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const issue = validateFundPassword({ old: changing ? old : undefined, password, confirm });
-    if (issue) return setError({ text: t(`errors:${issue.key}`), field: issue.field });
-    void run(
-      () => save.mutateAsync({ password, confirm_password: confirm, ...(changing ? { old_password: old } : {}) }),
-      () => {
-        showToast(t('security.fundSaved'));
-        void navigate('/my', { replace: true });
-      },
-    );
-  };
+  const onSubmit = form.handleSubmit(async (body) => {
+    try {
+      await save.mutateAsync(body);
+      showToast(t('security.fundSaved'));
+      void navigate(PATHS.my, { replace: true });
+    } catch (e) {
+      reportServerError(form.setError, e, PASSWORD_FIELDS);
+    }
+  });
 
   return (
     <CashierPage title={t(changing ? 'page.editPwdto' : 'page.setPwd')}>
       {!changing && profile.data?.has_fund_password ? (
         <p className="panel panel__note">
-          {t('security.alreadySet')} <Link to="/editPwdto">{t('page.editPwdto')}</Link>
+          {t('security.alreadySet')} <Link to={PATHS.changeFundPassword}>{t('page.editPwdto')}</Link>
         </p>
       ) : null}
-      <form className="form form--page" onSubmit={onSubmit} noValidate>
+      <form className="form form--page" onSubmit={(e) => void onSubmit(e)} noValidate>
         <p className="hint hint--left">{t('security.fundHint')}</p>
         {changing && (
-          <TextField
+          <FormTextField
+            control={form.control}
+            showError={false}
+            clean={digits}
             label={t('security.oldFund')}
-            name="old_password"
             {...pin}
-            value={old}
-            onValue={digits(setOld)}
+            name="old_password"
             invalid={invalid('old_password')}
             testId="fundpwd-old"
           />
         )}
-        <TextField
+        <FormTextField
+          control={form.control}
+          showError={false}
+          clean={digits}
           label={t('security.newFund')}
-          name="password"
           {...pin}
           className="num pin"
-          value={password}
-          onValue={digits(setPassword)}
+          name="password"
           invalid={invalid('password')}
           testId="fundpwd-password"
         />
-        <TextField
+        <FormTextField
+          control={form.control}
+          showError={false}
+          clean={digits}
           label={t('security.confirmFund')}
-          name="confirm_password"
           {...pin}
           className="num pin"
-          value={confirm}
-          onValue={digits(setConfirm)}
+          name="confirm_password"
           invalid={invalid('confirm_password')}
           testId="fundpwd-confirm"
         />
-        <FormError text={error?.text ?? null} />
+        <FormError text={errorText(t, first?.error)} />
         <button type="submit" className="btn btn--primary btn--block" disabled={busy} data-testid="fundpwd-submit">
           {busy ? t('auth.submitting') : t('security.save')}
         </button>

@@ -1,31 +1,37 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useForm } from 'react-hook-form';
+import type { ChangePasswordRequest } from '@fairdraw/contract';
 import { CashierPage } from '../../../components/cashier-page.tsx';
-import { FormError, TextField } from '../../../components/text-field.tsx';
-import { useSubmit } from '../../../lib/use-submit.ts';
-import { REGISTER_PASSWORD_RE } from '@fairdraw/contract';
+import { FormTextField } from '../../../components/form-fields.tsx';
+import { FormError } from '../../../components/text-field.tsx';
+import { firstError } from '../../../lib/first-error.ts';
+import { errorText, reportServerError } from '../../../lib/form-errors.ts';
+import { contractResolver } from '../../../lib/forms.ts';
 import { useChangePassword } from '../api/change-password.ts';
+import { EMPTY_PASSWORDS, loginPasswordSchema, PASSWORD_FIELDS, type PasswordValues } from '../lib/password-schema.ts';
 
 /** /editPwd: old, new and confirmation; afterwards every other device is logged out (we say so). */
 export function LoginPasswordPage() {
   const { t } = useTranslation();
-  const [old, setOld] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
   const [done, setDone] = useState(false);
   const change = useChangePassword();
-  const { error, setError, busy, run, invalid } = useSubmit();
+  const form = useForm<PasswordValues, undefined, ChangePasswordRequest>({
+    resolver: contractResolver(() => loginPasswordSchema),
+    defaultValues: EMPTY_PASSWORDS,
+  });
+  const busy = form.formState.isSubmitting;
+  const first = firstError(form.formState.errors, PASSWORD_FIELDS);
+  const invalid = (field: string) => first?.field === field;
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!old || !password || !confirm) return setError({ text: t('errors:REQUIRED_FIELDS') });
-    if (!REGISTER_PASSWORD_RE.test(password)) return setError({ text: t('errors:PASSWORD_FORMAT'), field: 'password' });
-    if (password !== confirm) return setError({ text: t('errors:PASSWORDS_DO_NOT_MATCH'), field: 'confirm_password' });
-    void run(
-      () => change.mutateAsync({ old_password: old, password, confirm_password: confirm }),
-      () => setDone(true),
-    );
-  };
+  const onSubmit = form.handleSubmit(async (body) => {
+    try {
+      await change.mutateAsync(body);
+      setDone(true);
+    } catch (e) {
+      reportServerError(form.setError, e, PASSWORD_FIELDS);
+    }
+  });
 
   return (
     <CashierPage title={t('page.editPwd')}>
@@ -34,40 +40,40 @@ export function LoginPasswordPage() {
           {t('security.loginChanged')}
         </p>
       ) : (
-        <form className="form form--page" onSubmit={onSubmit} noValidate>
-          <TextField
-            label={t('security.oldLogin')}
+        <form className="form form--page" onSubmit={(e) => void onSubmit(e)} noValidate>
+          <FormTextField
+            control={form.control}
             name="old_password"
+            showError={false}
+            label={t('security.oldLogin')}
             type="password"
             autoComplete="current-password"
-            value={old}
-            onValue={setOld}
             invalid={invalid('old_password')}
             testId="loginpwd-old"
           />
-          <TextField
+          <FormTextField
+            control={form.control}
+            name="password"
+            showError={false}
             label={t('security.newLogin')}
             hint={t('auth.passwordHint')}
-            name="password"
             type="password"
             autoComplete="new-password"
-            value={password}
-            onValue={setPassword}
             invalid={invalid('password')}
             testId="loginpwd-password"
           />
-          <TextField
-            label={t('auth.confirm')}
+          <FormTextField
+            control={form.control}
             name="confirm_password"
+            showError={false}
+            label={t('auth.confirm')}
             type="password"
             autoComplete="new-password"
-            value={confirm}
-            onValue={setConfirm}
             invalid={invalid('confirm_password')}
             testId="loginpwd-confirm"
           />
           <p className="hint hint--left">{t('security.otherDevices')}</p>
-          <FormError text={error?.text ?? null} />
+          <FormError text={errorText(t, first?.error)} />
           <button type="submit" className="btn btn--primary btn--block" disabled={busy} data-testid="loginpwd-submit">
             {busy ? t('auth.submitting') : t('security.save')}
           </button>

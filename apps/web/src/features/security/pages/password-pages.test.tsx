@@ -1,0 +1,98 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { API } from '@fairdraw/contract';
+import { ApiError } from '../../../lib/api-client.ts';
+import { en, renderWithApp } from '../../../test/render.tsx';
+import { FundPasswordPage } from './fund-password-page.tsx';
+import { LoginPasswordPage } from './login-password-page.tsx';
+
+const api = vi.hoisted(() => ({
+  apiRequest: vi.fn<(path: string, init?: { method?: string; body?: unknown }) => Promise<unknown>>(),
+}));
+vi.mock('../../../lib/api-client.ts', async (original) => ({
+  ...(await original<typeof import('../../../lib/api-client.ts')>()),
+  apiRequest: api.apiRequest,
+}));
+
+/** What the page sent to `path` (other calls, such as the profile, never answer). */
+const sent = (path: string) => api.apiRequest.mock.calls.filter(([p]) => p === path).map(([, init]) => init?.body);
+let answer: () => Promise<unknown>;
+beforeEach(() => {
+  api.apiRequest.mockReset();
+  answer = () => Promise.resolve({});
+  api.apiRequest.mockImplementation((path: string) =>
+    path === API.fundPassword || path === API.changePassword ? answer() : new Promise(() => {}),
+  );
+});
+const formError = () => screen.getByTestId('form-error').textContent;
+const invalid = (testId: string) => screen.getByTestId(testId).getAttribute('aria-invalid');
+
+describe('FundPasswordPage (setting it)', () => {
+  const submit = async (user: ReturnType<typeof renderWithApp>['user'], password: string, confirm: string) => {
+    if (password) await user.type(screen.getByTestId('fundpwd-password'), password);
+    if (confirm) await user.type(screen.getByTestId('fundpwd-confirm'), confirm);
+    await user.click(screen.getByTestId('fundpwd-submit'));
+  };
+
+  it('keeps digits only and sends the six of them with the confirmation', async () => {
+    const { user } = renderWithApp(<FundPasswordPage />);
+    await submit(user, '12a34-56', '123456');
+    expect(sent(API.fundPassword)).toEqual([{ password: '123456', confirm_password: '123456' }]);
+  });
+
+  it.each([
+    ['12345', '12345', 'FUND_PASSWORD_FORMAT', 'fundpwd-password'],
+    ['', '', 'FUND_PASSWORD_FORMAT', 'fundpwd-password'],
+    ['123456', '123457', 'PASSWORDS_DO_NOT_MATCH', 'fundpwd-confirm'],
+  ])('%j / %j: %s, %s marked, nothing sent', async (password, confirm, key, field) => {
+    const { user } = renderWithApp(<FundPasswordPage />);
+    await submit(user, password, confirm);
+    expect(formError()).toBe(en(`errors:${key}`));
+    expect(invalid(field)).toBe('true');
+    expect(sent(API.fundPassword)).toEqual([]);
+  });
+});
+
+describe('LoginPasswordPage', () => {
+  const submit = async (user: ReturnType<typeof renderWithApp>['user'], v: [string, string, string]) => {
+    for (const [id, text] of [
+      ['old', v[0]],
+      ['password', v[1]],
+      ['confirm', v[2]],
+    ] as const) {
+      if (text) await user.type(screen.getByTestId(`loginpwd-${id}`), text);
+    }
+    await user.click(screen.getByTestId('loginpwd-submit'));
+  };
+
+  it('sends the old and new passwords, then says other devices are logged out', async () => {
+    const { user } = renderWithApp(<LoginPasswordPage />);
+    await submit(user, ['old123', 'new123', 'new123']);
+    expect(sent(API.changePassword)).toEqual([
+      { old_password: 'old123', password: 'new123', confirm_password: 'new123' },
+    ]);
+    expect(await screen.findByTestId('password-changed')).toBeTruthy();
+  });
+
+  it.each([
+    [['', 'new123', 'new123'], 'REQUIRED_FIELDS', 'loginpwd-old'],
+    [['old123', 'new123', ''], 'REQUIRED_FIELDS', 'loginpwd-confirm'],
+    [['old123', 'abc', 'abc'], 'PASSWORD_FORMAT', 'loginpwd-password'],
+    [['old123', 'new123', 'new124'], 'PASSWORDS_DO_NOT_MATCH', 'loginpwd-confirm'],
+  ] as const)('%j: %s, %s marked, nothing sent', async (values, key, field) => {
+    const { user } = renderWithApp(<LoginPasswordPage />);
+    await submit(user, [...values]);
+    expect(formError()).toBe(en(`errors:${key}`));
+    expect(invalid(field)).toBe('true');
+    expect(sent(API.changePassword)).toEqual([]);
+  });
+
+  it("shows the API's refusal of the old password, with that field marked", async () => {
+    answer = () => Promise.reject(new ApiError(1, 'OLD_PASSWORD_INCORRECT', 'Old password wrong', 'old_password'));
+    const { user } = renderWithApp(<LoginPasswordPage />);
+    await submit(user, ['bad123', 'new123', 'new123']);
+    expect(formError()).toBe('Old password wrong');
+    expect(invalid('loginpwd-old')).toBe('true');
+  });
+});
