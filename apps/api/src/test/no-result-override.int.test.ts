@@ -10,7 +10,8 @@ import type { TestApp } from './helper.ts';
 // - no call of the API (read from the OpenAPI document it serves, so a new call is covered) takes a field that
 //   names a draw's result or seed;
 // - the database has no column that could hold a preset or an override, and only periods.result holds a result;
-// - in the API's sources, exactly one statement writes periods.result: the scheduler's tick, from fd1.
+// - in the API's sources, exactly one statement writes periods.result (periods.repository.ts markDrawn), called only
+//   by the scheduler's tick with fd1's result.
 // The periods trigger (draws.int.test.ts) makes a stored result write-once for every role besides.
 
 const FORBIDDEN_FIELDS = /^(result|results|seed|outcome|draw|draw_result|winning_numbers|numbers_drawn|commitment)$/i;
@@ -90,8 +91,15 @@ describe('nothing sets a draw result but the draw (docs/trust.md 16)', () => {
       const raw = [...text.matchAll(/update\s+periods\s+set[^;`]*\bresult\s*=/gi)];
       if (kysely.length + raw.length > 0) writers.push(`${relative(src, file)}:${kysely.length + raw.length}`);
     }
-    expect(writers).toEqual(['modules/draws/draws.service.ts:1']);
+    // The one statement is the periods repository's markDrawn; its one caller is the tick, with fd1's result.
+    expect(writers).toEqual(['modules/draws/periods.repository.ts:1']);
+    const callers = files.filter((f) => /\bmarkDrawn\(/.test(readFileSync(f, 'utf8')));
+    expect(callers.map((f) => relative(src, f)).sort()).toEqual([
+      'modules/draws/draws.service.ts',
+      'modules/draws/periods.repository.ts',
+    ]);
     const tick = readFileSync(join(src, 'modules/draws/draws.service.ts'), 'utf8');
     expect(tick).toMatch(/const result = drawFd1\(/);
+    expect(tick).toMatch(/markDrawn\(db, p\.id, result, now\)/);
   });
 });

@@ -55,7 +55,8 @@ async function balances(userId: number) {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Sessions expire by the app's clock: a year's lifetime keeps them alive when the clock moves 93 days on.
+  t = await buildTestApp({ SESSION_TTL_HOURS: String(24 * 365) });
   op = await operatorToken(t.app);
   // The ledger stamps its rows with the database's clock: the app's clock is set to the same day.
   now = new Date();

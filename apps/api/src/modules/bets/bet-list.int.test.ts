@@ -21,7 +21,8 @@ const BEFORE_MIDNIGHT = new Date('2031-01-10T16:59:20Z');
 const AFTER_MIDNIGHT = new Date('2031-01-10T17:00:20Z');
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Sessions expire by the app's clock: the app starts in 2031 so the sessions made here are alive at every instant.
+  t = await buildTestApp({}, { now: new Date('2031-01-09T00:00:00Z') });
   op = await operatorToken(t.app);
 });
 afterAll(async () => {

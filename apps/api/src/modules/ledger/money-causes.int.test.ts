@@ -114,7 +114,10 @@ describe('the kinds', () => {
     };
     walk(src);
     expect(files.length).toBeGreaterThan(20);
-    expect(files.filter((f) => /bonusCredited|'bonus'/.test(readFileSync(f, 'utf8')))).toEqual([]);
+    // The account history only names the kind when it reads a posting (modules/account): it builds nothing.
+    const readers = new Set([join(src, 'modules/account/account.service.ts')]);
+    const builders = files.filter((f) => !readers.has(f) && /bonusCredited|'bonus'/.test(readFileSync(f, 'utf8')));
+    expect(builders).toEqual([]);
   });
 });
 
