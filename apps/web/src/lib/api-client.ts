@@ -38,6 +38,11 @@ type Options = {
  * `lang` (stored, default th), no timeout, the body used directly.
  */
 export async function apiRequest<T>(path: string, opts: Options = {}): Promise<T> {
+  return readEnvelope<T>(await apiFetch(path, opts));
+}
+
+/** The request itself, for an answer that is not an envelope (a file): `readEnvelope` reads a refusal. */
+export function apiFetch(path: string, opts: Options = {}): Promise<Response> {
   const headers: Record<string, string> = { ...opts.headers, lang: getStoredLang() };
   const token = getToken();
   if (token) headers.token = token;
@@ -47,14 +52,16 @@ export async function apiRequest<T>(path: string, opts: Options = {}): Promise<T
     url += `?${new URLSearchParams(
       Object.entries(opts.query).flatMap(([k, v]) => (v === undefined || v === '' ? [] : [[k, String(v)]])),
     ).toString()}`;
-
-  const res = await fetch(url, {
+  return fetch(url, {
     method: opts.method ?? 'GET',
     credentials: 'include',
     headers,
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });
+}
 
+/** An answer's envelope: its data, or the ApiError it stands for. */
+export async function readEnvelope<T>(res: Response): Promise<T> {
   let body: Envelope<unknown> | null = null;
   try {
     body = (await res.json()) as Envelope<unknown>;
