@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { paged, pageQuery } from './common.ts';
 import type { Lang } from './langs.ts';
+import th from '../locales/th/account.json' with { type: 'json' };
+import en from '../locales/en/account.json' with { type: 'json' };
+import zhCn from '../locales/zh-cn/account.json' with { type: 'json' };
+import zhHk from '../locales/zh-hk/account.json' with { type: 'json' };
+import vi from '../locales/vi/account.json' with { type: 'json' };
+import pt from '../locales/pt/account.json' with { type: 'json' };
 
 /**
  * Account history (issue 11): every movement of the player's own ledger accounts with its cause. One entry per
@@ -79,107 +85,19 @@ export type AccountExportQuery = z.infer<typeof accountExportQuery>;
 
 /** The export's words in each language: the header row, the causes and the wallets. */
 export type AccountCsvTexts = {
-  header: readonly [string, string, string, string, string, string, string];
+  /** Seven columns: time, movement, account, amount, balance after, currency, reference. */
+  header: readonly string[];
   causes: Record<AccountCause, string>;
   wallets: Record<AccountWallet, string>;
   refs: Record<ReferenceType, string>;
 };
 
+/** The export's words live in the catalogues (`locales/<lang>/account.json`), like the errors and the plays. */
 export const ACCOUNT_CSV_TEXTS: Record<Lang, AccountCsvTexts> = {
-  th: {
-    header: ['เวลา', 'รายการ', 'บัญชี', 'จำนวนเงิน', 'ยอดคงเหลือหลังรายการ', 'สกุลเงิน', 'อ้างอิง'],
-    causes: {
-      deposit: 'ฝากเงินเข้า',
-      withdrawal_held: 'พักยอดถอนเงิน',
-      withdrawal_paid: 'จ่ายเงินถอนแล้ว',
-      withdrawal_refunded: 'คืนยอดถอนเงิน',
-      bet_staked: 'วางเดิมพัน',
-      bet_won: 'ชนะเดิมพัน',
-      bet_refunded: 'คืนเงินงวดที่ยกเลิก',
-      demo_grant: 'เงินทดลองเล่น',
-      bonus: 'โบนัส',
-    },
-    wallets: { balance: 'ยอดเงิน', frozen: 'ยอดที่ถูกพัก' },
-    refs: { deposit: 'ฝาก', withdrawal: 'ถอน', slip: 'โพย', other: '' },
-  },
-  en: {
-    header: ['Time', 'Movement', 'Account', 'Amount', 'Balance after', 'Currency', 'Reference'],
-    causes: {
-      deposit: 'Deposit credited',
-      withdrawal_held: 'Withdrawal held',
-      withdrawal_paid: 'Withdrawal paid',
-      withdrawal_refunded: 'Withdrawal refunded',
-      bet_staked: 'Bet staked',
-      bet_won: 'Bet won',
-      bet_refunded: 'Refund of a void period',
-      demo_grant: 'Play money',
-      bonus: 'Bonus',
-    },
-    wallets: { balance: 'Balance', frozen: 'Frozen' },
-    refs: { deposit: 'Deposit', withdrawal: 'Withdrawal', slip: 'Slip', other: '' },
-  },
-  'zh-cn': {
-    header: ['时间', '变动', '账户', '金额', '变动后余额', '币种', '参考'],
-    causes: {
-      deposit: '充值到账',
-      withdrawal_held: '提现冻结',
-      withdrawal_paid: '提现已付',
-      withdrawal_refunded: '提现退回',
-      bet_staked: '投注',
-      bet_won: '中奖派彩',
-      bet_refunded: '作废期退款',
-      demo_grant: '试玩币',
-      bonus: '彩金',
-    },
-    wallets: { balance: '余额', frozen: '冻结' },
-    refs: { deposit: '充值', withdrawal: '提现', slip: '注单', other: '' },
-  },
-  'zh-hk': {
-    header: ['時間', '變動', '帳戶', '金額', '變動後餘額', '幣種', '參考'],
-    causes: {
-      deposit: '充值到賬',
-      withdrawal_held: '提現凍結',
-      withdrawal_paid: '提現已付',
-      withdrawal_refunded: '提現退回',
-      bet_staked: '投注',
-      bet_won: '中獎派彩',
-      bet_refunded: '作廢期退款',
-      demo_grant: '試玩幣',
-      bonus: '彩金',
-    },
-    wallets: { balance: '餘額', frozen: '凍結' },
-    refs: { deposit: '充值', withdrawal: '提現', slip: '注單', other: '' },
-  },
-  vi: {
-    header: ['Thời gian', 'Biến động', 'Tài khoản', 'Số tiền', 'Số dư sau', 'Tiền tệ', 'Tham chiếu'],
-    causes: {
-      deposit: 'Nạp tiền thành công',
-      withdrawal_held: 'Tạm giữ rút tiền',
-      withdrawal_paid: 'Đã chi trả rút tiền',
-      withdrawal_refunded: 'Hoàn tiền rút',
-      bet_staked: 'Đặt cược',
-      bet_won: 'Thắng cược',
-      bet_refunded: 'Hoàn tiền kỳ bị hủy',
-      demo_grant: 'Tiền chơi thử',
-      bonus: 'Thưởng',
-    },
-    wallets: { balance: 'Số dư', frozen: 'Đóng băng' },
-    refs: { deposit: 'Nạp', withdrawal: 'Rút', slip: 'Phiếu', other: '' },
-  },
-  pt: {
-    header: ['Data e hora', 'Movimento', 'Conta', 'Valor', 'Saldo após', 'Moeda', 'Referência'],
-    causes: {
-      deposit: 'Depósito creditado',
-      withdrawal_held: 'Saque retido',
-      withdrawal_paid: 'Saque pago',
-      withdrawal_refunded: 'Saque devolvido',
-      bet_staked: 'Aposta feita',
-      bet_won: 'Aposta ganha',
-      bet_refunded: 'Reembolso de período anulado',
-      demo_grant: 'Dinheiro de demonstração',
-      bonus: 'Bônus',
-    },
-    wallets: { balance: 'Saldo', frozen: 'Congelado' },
-    refs: { deposit: 'Depósito', withdrawal: 'Saque', slip: 'Bilhete', other: '' },
-  },
+  th: th,
+  en: en,
+  'zh-cn': zhCn,
+  'zh-hk': zhHk,
+  vi: vi,
+  pt: pt,
 };
