@@ -1,7 +1,8 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { PlayItemsTable } from '../../db/tables-games.ts';
 
 /** What can be bet on in a game (table play_items). */
-
 /** The game's enabled play items in list order. */
 export function enabledPlayItems(db: Db, gameId: number) {
   return db
@@ -14,15 +15,8 @@ export function enabledPlayItems(db: Db, gameId: number) {
     .execute();
 }
 
-export type NewPlayItem = {
-  game_id: number;
-  code: string;
-  group_code: string;
-  odds_bps: number;
-  min_stake: number;
-  max_stake: number;
-  sort: number;
-};
+/** A play item as the seed writes it: every column but the id and `enabled` (a new item is enabled). */
+export type NewPlayItem = Omit<Insertable<PlayItemsTable>, 'id' | 'enabled'> & { sort: number };
 
 /** Inserts the play items a game does not have yet (UNIQUE (game_id, code)): rows an operator changed stay as they are. */
 export async function insertPlayItemsIfMissing(db: Db, items: readonly NewPlayItem[]): Promise<void> {
