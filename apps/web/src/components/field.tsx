@@ -57,9 +57,9 @@ export function Field({ label, name, error, errorText: given, values, invalid, h
 }
 
 /** The form's own message (an error that names no field), above the submit button; hidden when there is none. */
-export function FormError({ text }: { text: string | null }) {
+export function FormError({ text, testId = 'form-error' }: { text: string | null; testId?: string }) {
   return (
-    <p className="form-error" data-testid="form-error" role="alert" hidden={!text}>
+    <p className="form-error" data-testid={testId} role="alert" hidden={!text}>
       {text}
     </p>
   );

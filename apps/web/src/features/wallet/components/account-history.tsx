@@ -1,6 +1,15 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AccountHistory, AccountMovement } from '@fairdraw/contract';
+import { useForm } from 'react-hook-form';
+import {
+  accountExportQuery,
+  type AccountExportQuery,
+  type AccountHistory,
+  type AccountMovement,
+} from '@fairdraw/contract';
+import { FormTextField } from '../../../components/form-fields.tsx';
+import { FormError } from '../../../components/text-field.tsx';
+import { errorText, reportServerError } from '../../../lib/form-errors.ts';
+import { contractResolver } from '../../../lib/forms.ts';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { formatTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
@@ -40,64 +49,53 @@ export function AccountHistoryView({ token }: { token: string }) {
   );
 }
 
+const EXPORT_FIELDS = ['from', 'to'] as const;
+
+/** The CSV export: two days, checked by the contract's accountExportQuery; the range rules are the server's. */
 function ExportForm({ opened, today }: { opened: string; today: string }) {
   const { t } = useTranslation();
   const lastMonth = addMonths(today, -1);
-  const [from, setFrom] = useState(lastMonth < opened ? opened : lastMonth);
-  const [to, setTo] = useState(today);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
+  const form = useForm<AccountExportQuery, unknown, AccountExportQuery>({
+    resolver: contractResolver(() => accountExportQuery),
+    defaultValues: { from: lastMonth < opened ? opened : lastMonth, to: today },
+  });
+  const submit = form.handleSubmit(async ({ from, to }) => {
     try {
       await downloadExport(from, to);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : t('errors:INTERNAL'));
-    } finally {
-      setBusy(false);
+    } catch (e) {
+      reportServerError(form.setError, e, EXPORT_FIELDS);
     }
-  };
+  });
+  const { errors, isSubmitting } = form.formState;
+  const dateProps = { type: 'date', min: opened, max: today, required: true } as const;
   return (
     <form className="panel history-export" onSubmit={(e) => void submit(e)} data-testid="history-export">
       <h2 className="panel__title">{t('wallet.exportTitle')}</h2>
       <div className="history-export__dates">
-        <label className="field">
-          <span className="field__label">{t('wallet.exportFrom')}</span>
-          <input
-            className="input"
-            type="date"
-            value={from}
-            min={opened}
-            max={today}
-            required
-            onChange={(e) => setFrom(e.target.value)}
-            data-testid="export-from"
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">{t('wallet.exportTo')}</span>
-          <input
-            className="input"
-            type="date"
-            value={to}
-            min={opened}
-            max={today}
-            required
-            onChange={(e) => setTo(e.target.value)}
-            data-testid="export-to"
-          />
-        </label>
+        <FormTextField
+          control={form.control}
+          name="from"
+          label={t('wallet.exportFrom')}
+          testId="export-from"
+          {...dateProps}
+        />
+        <FormTextField
+          control={form.control}
+          name="to"
+          label={t('wallet.exportTo')}
+          testId="export-to"
+          {...dateProps}
+        />
       </div>
       <span className="field__hint">{t('wallet.exportHint')}</span>
-      {error && (
-        <p className="form-error" role="alert" data-testid="export-error">
-          {error}
-        </p>
-      )}
-      <button type="submit" className="btn btn--primary btn--block" disabled={busy} data-testid="export-download">
-        {busy ? t('common.loading') : t('wallet.exportDownload')}
+      <FormError text={errorText(t, errors.root?.server)} testId="export-error" />
+      <button
+        type="submit"
+        className="btn btn--primary btn--block"
+        disabled={isSubmitting}
+        data-testid="export-download"
+      >
+        {isSubmitting ? t('common.loading') : t('wallet.exportDownload')}
       </button>
     </form>
   );
