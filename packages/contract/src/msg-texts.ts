@@ -22,24 +22,28 @@ function amountText(amount: unknown, currency: unknown): string {
 }
 
 /**
- * A system message in `lang`: the catalogue's title and body for its kind with the stored parameters filled in
- * (amounts as "1234.50 THB", a limit's kind and period in words, a missing reason as "not given").
+ * A system message in `lang`: the catalogue's title and body for its kind with the stored parameters filled in:
+ * amounts as "1234.50 THB" (in `siteCurrency` unless the message names its own), a name in the reader's
+ * language, a limit's kind and period in words, a missing reason as "not given".
  */
 export function renderSystemMessage(
   kind: SystemMessageKind,
   params: MessageParams,
   lang: Lang,
+  siteCurrency: string,
 ): { title: string; body: string } {
   const c = CATALOGUES[lang];
   const values: Record<string, string> = {};
-  for (const [name, v] of Object.entries(params)) values[name] = v === null ? '' : String(v);
-  values.amount = amountText(params.amount, params.currency);
-  if ('reason' in params) values.reason = params.reason ? String(params.reason) : c.words.no_reason;
+  for (const [name, v] of Object.entries(params)) {
+    values[name] = v === null ? '' : typeof v === 'object' ? (v[lang] ?? v.th) : String(v);
+  }
+  values.amount = amountText(params.amount, params.currency ?? siteCurrency);
+  if ('reason' in params && !values.reason) values.reason = c.words.no_reason;
   let entry: { title: string; body: string } = c[kind];
   if (kind === 'limit_effective') {
     const words = c.words as Record<string, string>;
-    values.limit = words[`limit_${String(params.limit)}`] ?? String(params.limit);
-    values.period = words[`period_${String(params.period)}`] ?? String(params.period);
+    values.limit = words[`limit_${values.limit ?? ''}`] ?? values.limit ?? '';
+    values.period = words[`period_${values.period ?? ''}`] ?? values.period ?? '';
     if (params.amount === null) entry = c.limit_removed;
   }
   return { title: fill(entry.title, values), body: fill(entry.body, values) };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paged, pageQuery, required } from './common.ts';
+import type { Lang } from './langs.ts';
 
 /**
  * Messages (issue 11). A player's inbox holds system messages, operator messages to that player, and operator
@@ -22,26 +23,36 @@ export type MessageKind = (typeof MESSAGE_KINDS)[number];
 /** The kinds the system sends (every kind but an operator's message). */
 export type SystemMessageKind = Exclude<MessageKind, 'operator'>;
 
-/** A stored parameter: an amount in minor units, an id, a currency code, a reason as written, or null. */
-export type MessageParams = Record<string, string | number | null>;
+/**
+ * A stored parameter: an amount in minor units, an id, a currency code, a reason as written, null, or a name in
+ * several languages (a game's name: the reader's language is picked, Thai when missing).
+ */
+export type MessageParam = string | number | null | (Partial<Record<Lang, string>> & { th: string });
+export type MessageParams = Record<string, MessageParam>;
 
 /**
- * What each system kind carries. Amounts are minor units of `currency`; `reason` is the operator's words, shown
- * as written; a limit's `amount` null means the limit was removed.
+ * What each system kind carries. Amounts are minor units of `currency` (the site's currency when absent);
+ * `reason` is the operator's words, shown as written; a limit's `amount` null means the limit was removed.
  */
 export type SystemMessageParams = {
-  deposit_credited: { deposit_id: number; amount: number; currency: string };
-  deposit_rejected: { deposit_id: number; amount: number; currency: string; reason: string | null };
-  withdrawal_paid: { withdrawal_id: number; amount: number; currency: string };
-  withdrawal_rejected: { withdrawal_id: number; amount: number; currency: string; reason: string | null };
-  big_win: { amount: number; currency: string; game: string; issue: string };
+  deposit_credited: { deposit_id: number; amount: number; currency?: string };
+  deposit_rejected: { deposit_id: number; amount: number; currency?: string; reason: string | null };
+  withdrawal_paid: { withdrawal_id: number; amount: number; currency?: string };
+  withdrawal_rejected: { withdrawal_id: number; amount: number; currency?: string; reason: string | null };
+  big_win: {
+    slip_id: number;
+    amount: number;
+    currency?: string;
+    game: Partial<Record<Lang, string>> & { th: string };
+    issue: string;
+  };
   kyc_approved: Record<string, never>;
   kyc_rejected: { reason: string | null };
   limit_effective: {
     limit: 'deposit' | 'loss' | 'stake';
     period: 'day' | 'week' | 'month';
     amount: number | null;
-    currency: string;
+    currency?: string;
   };
 };
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { MessageKind, MessageParams } from '@fairdraw/contract';
-import type { Db } from '../../db/database.ts';
+import type { Db, LocalizedText } from '../../db/database.ts';
 import type { BroadcastRow, MessageRow } from '../../db/tables-messages.ts';
 
 /** One inbox entry: a player message ('m') or a broadcast ('b'), with the reader's read state. */
@@ -24,6 +24,29 @@ export async function insertMessage(
     .values({ ...values, params: JSON.stringify(values.params) })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+export async function insertMessages(
+  db: Db,
+  rows: readonly { user_id: number; kind: MessageKind; params: MessageParams; created_at: Date }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('messages')
+    .values(rows.map((r) => ({ ...r, params: JSON.stringify(r.params) })))
+    .execute();
+}
+
+/** The 'big_win_threshold' setting (minor units), or null when unset or not a whole number. */
+export async function bigWinThreshold(db: Db): Promise<number | null> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', 'big_win_threshold').executeTakeFirst();
+  return typeof row?.value === 'number' && Number.isSafeInteger(row.value) ? row.value : null;
+}
+
+/** A game's name in every language it has. */
+export async function gameName(db: Db, gameId: number): Promise<LocalizedText> {
+  const row = await db.selectFrom('games').select('name').where('id', '=', gameId).executeTakeFirstOrThrow();
+  return row.name;
 }
 
 export async function insertBroadcast(

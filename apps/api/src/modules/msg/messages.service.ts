@@ -34,16 +34,58 @@ export async function sendSystemMessage<K extends SystemMessageKind>(
   await repo.insertMessage(trx, { user_id: userId, kind, params, created_at: now });
 }
 
+/** Big-win messages are sent for a cash payout of at least this (minor units) unless the setting says otherwise. */
+export const DEFAULT_BIG_WIN_THRESHOLD = 100_000;
+
+/** The payout (minor units) from which a cash win gets a message. */
+export async function bigWinThreshold(db: Db): Promise<number> {
+  return (await repo.bigWinThreshold(db)) ?? DEFAULT_BIG_WIN_THRESHOLD;
+}
+
+/**
+ * The win messages of one settled period: one 'big_win' per paying cash slip whose payout reaches the threshold
+ * (setting 'big_win_threshold', minor units; DEFAULT_BIG_WIN_THRESHOLD when unset), inside the settlement's
+ * transaction. `wins` are the period's paying cash slips; the game's name is stored in every language.
+ */
+export async function sendBigWinMessages(
+  trx: Db,
+  gameId: number,
+  issue: string,
+  wins: readonly { slipId: number; userId: number; amount: number }[],
+  now: Date,
+): Promise<number> {
+  if (wins.length === 0) return 0;
+  const threshold = await bigWinThreshold(trx);
+  const big = wins.filter((w) => w.amount >= threshold);
+  if (big.length === 0) return 0;
+  const game = await repo.gameName(trx, gameId);
+  await repo.insertMessages(
+    trx,
+    big.map((w) => ({
+      user_id: w.userId,
+      kind: 'big_win' as const,
+      params: { slip_id: w.slipId, amount: w.amount, game, issue },
+      created_at: now,
+    })),
+  );
+  return big.length;
+}
+
 /** The reader: who they are and when their account was opened (a broadcast reaches accounts opened by then). */
 export type Reader = { id: number; createdAt: Date };
 
-function toItem(row: InboxRow, lang: Lang): MessageItem {
+/** How a reader sees texts: their language, and the site's currency for amounts. */
+export type Wording = { lang: Lang; site: string };
+
+const textOf = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+function toItem(row: InboxRow, { lang, site }: Wording): MessageItem {
   const text =
     row.kind === 'operator'
       ? row.src === 'b'
         ? { title: row.title ?? '', body: row.body ?? '' }
-        : { title: String(row.params.title ?? ''), body: String(row.params.body ?? '') }
-      : renderSystemMessage(row.kind, row.params, lang);
+        : { title: textOf(row.params.title), body: textOf(row.params.body) }
+      : renderSystemMessage(row.kind, row.params, lang, site);
   return {
     id: `${row.src}${row.id}`,
     kind: row.kind,
@@ -62,14 +104,14 @@ export async function unreadCount(db: Db, reader: Reader, now: Date): Promise<nu
 export async function listMessages(
   db: Db,
   reader: Reader,
-  lang: Lang,
+  wording: Wording,
   page: number,
   limit: number,
   now: Date,
 ): Promise<MsgList> {
   const rows = await repo.listInbox(db, reader.id, reader.createdAt, now, (page - 1) * limit, limit + 1);
   return {
-    list: rows.slice(0, limit).map((row) => toItem(row, lang)),
+    list: rows.slice(0, limit).map((row) => toItem(row, wording)),
     page,
     limit,
     has_more: rows.length > limit,
@@ -94,10 +136,16 @@ async function markRead(db: Db, reader: Reader, row: InboxRow, now: Date): Promi
 }
 
 /** One message in the reader's language; opening it marks it read. */
-export async function messageDetail(db: Db, reader: Reader, id: string, lang: Lang, now: Date): Promise<MessageItem> {
+export async function messageDetail(
+  db: Db,
+  reader: Reader,
+  id: string,
+  wording: Wording,
+  now: Date,
+): Promise<MessageItem> {
   const row = await find(db, reader, id, now);
   await markRead(db, reader, row, now);
-  return toItem({ ...row, read: true }, lang);
+  return toItem({ ...row, read: true }, wording);
 }
 
 /** Marks one message or all read; answers the unread count left. */
