@@ -37,7 +37,7 @@ describe('MessagesTab', () => {
         { method: 'POST', body: { to: 'one', account: 'alice01', title: 'Hello', body: 'Welcome to Fairdraw' } },
       ],
     ]);
-    expect((screen.getByTestId('admin-msg-title') as HTMLInputElement).value).toBe('');
+    expect(screen.getByTestId<HTMLInputElement>('admin-msg-title').value).toBe('');
   });
 
   it('a broadcast names no account', async () => {
@@ -53,7 +53,7 @@ describe('MessagesTab', () => {
   });
 
   it('checks with the contract schema before sending: account, title and body', async () => {
-    const { user, submit } = setup();
+    const { submit } = setup();
     await submit();
     expect(sent()).toEqual([]);
     expect(screen.getByTestId('field-error-account').textContent).toBe(en('errors:MESSAGE_RECIPIENT_REQUIRED'));
