@@ -106,9 +106,9 @@ describe('messages', () => {
 
         await page.getByTestId('my-msg').click();
         await page.waitForURL((u) => u.pathname === '/msg');
-        expect(norm(await page.getByTestId('page-title').innerText())).toBe(web.page.msg);
         const row = page.locator('a.msg-row');
         await row.first().waitFor();
+        expect(norm(await page.getByTestId('page-title').innerText())).toBe(web.page.msg);
         expect(await row.count()).toBe(1);
         expect(await row.first().getAttribute('data-read')).toBe('false');
         expect(norm(await row.first().innerText())).toContain(systemOf(lang).deposit_credited.title);
