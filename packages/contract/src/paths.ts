@@ -45,4 +45,9 @@ export const API = {
   protectionExclude: '/api/protection/exclude',
   accountHistory: '/api/account/history',
   accountExport: '/api/account/export',
+  msgList: '/api/msg/list',
+  msgDetail: '/api/msg/detail',
+  msgRead: '/api/msg/read',
+  msgUnread: '/api/msg/unread',
+  adminMsgSend: '/api/admin/msg/send',
 } as const;

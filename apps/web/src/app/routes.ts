@@ -39,6 +39,8 @@ export const MONEY_ROUTES = {
   '/hyTixian': 'withdraw',
   '/rechargeAdmin': 'admin',
   '/depositAdmin': 'admin',
+  '/msg': 'msg',
+  '/msgDetail': 'msgDetail',
 } as const;
 export type MoneyPage = (typeof MONEY_ROUTES)[keyof typeof MONEY_ROUTES];
 const MONEY_PATHS = Object.keys(MONEY_ROUTES) as (keyof typeof MONEY_ROUTES)[];
@@ -65,16 +67,7 @@ export type PlayPage = (typeof PLAY_ROUTES)[keyof typeof PLAY_ROUTES];
 const PLAY_PATHS = Object.keys(PLAY_ROUTES) as (keyof typeof PLAY_ROUTES)[];
 
 /** The other listed routes, each with the catalogue key of its title (`page.<key>`). */
-export const SOON_ROUTES = [
-  '/caiJin',
-  '/service',
-  '/profits',
-  '/identityCard',
-  '/msg',
-  '/activity',
-  '/profit',
-  '/msgDetail',
-] as const;
+export const SOON_ROUTES = ['/caiJin', '/service', '/profits', '/identityCard', '/activity', '/profit'] as const;
 
 /** Any path listed above, in the spelling it is listed with. */
 export type ListedPath =
@@ -121,6 +114,8 @@ export const PATHS = {
   bettingHistory: '/bettingHistory',
   betRecords: '/hyTou',
   openBets: '/gameBet',
+  msg: '/msg',
+  msgDetail: '/msgDetail',
 } as const satisfies Record<string, ListedPath>;
 
 /** A listed path with a query string: `withQuery(PATHS.cards, { tab: 'pix' })` is '/cards?tab=pix'. */

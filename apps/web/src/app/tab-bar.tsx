@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BonusIcon, GamesIcon, HomeIcon, MyIcon, SupportIcon } from '../components/icons.tsx';
 import { useSession } from '../lib/use-session.ts';
 import { showToast } from '../lib/toast.ts';
+import { badgeText, useUnreadCount } from '../lib/unread.ts';
 import { normalizePath, TABS, PATHS } from './routes.ts';
 
 const ICONS = { home: HomeIcon, games: GamesIcon, bonus: BonusIcon, support: SupportIcon, my: MyIcon } as const;
@@ -15,6 +16,7 @@ export function TabBar() {
   const navigate = useNavigate();
   const user = useSession();
   const current = normalizePath(pathname);
+  const unread = useUnreadCount();
 
   const onTab = (e: MouseEvent, loginRequired: boolean) => {
     if (loginRequired && !user) {
@@ -38,7 +40,18 @@ export function TabBar() {
             aria-current={active ? 'page' : undefined}
             onClick={(e) => onTab(e, tab.loginRequired)}
           >
-            <Icon />
+            <span className="tab-bar__icon">
+              <Icon />
+              {tab.key === 'my' && unread > 0 && (
+                <span
+                  className="count-badge tab-bar__badge"
+                  data-testid="tab-my-badge"
+                  aria-label={t('msg.unread', { count: unread })}
+                >
+                  {badgeText(unread)}
+                </span>
+              )}
+            </span>
             <span className="tab-bar__label">{t(`tab.${tab.key}`)}</span>
           </Link>
         );

@@ -104,6 +104,17 @@ export function payoutsToPost(): RawBuilder<unknown> {
   return sql`select 'bet:' || id as reference, user_id, wallet, amount from fd_settle_payouts order by id`;
 }
 
+/** The paying cash slips of fd_settle_payouts whose payout is at least `min` (the big-win messages). */
+export async function cashPayoutsFrom(
+  trx: Db,
+  min: number,
+): Promise<{ slipId: number; userId: number; amount: number }[]> {
+  const { rows } = await sql<{ slipId: number; userId: number; amount: number }>`
+    select id as "slipId", user_id as "userId", amount from fd_settle_payouts
+    where wallet = 'cash' and amount >= ${min} order by id`.execute(trx);
+  return rows.map((r) => ({ ...r, amount: Number(r.amount) }));
+}
+
 export async function dropPayoutTable(trx: Db): Promise<void> {
   await sql`drop table fd_settle_payouts`.execute(trx);
 }

@@ -18,7 +18,8 @@
  *   3. one 'payout' posting 'bet:<slipId>' per paying slip, posted in SQL by the ledger (postWalletBatch: one insert
  *      of the transactions, the accounts locked in key order, each account's balance updated once, one insert of
  *      the postings). The house account is locked only from here to the commit, so bets on the next periods wait
- *      for it at most that long;
+ *      for it at most that long; a cash payout of at least the big-win threshold also leaves its player a
+ *      'big_win' message (msg/messages.service.ts), in the same transaction;
  *   4. the period moves drawn → settled, and after the commit a 'settled' period event goes out (SSE 'settled').
  * A crash at any point rolls the whole period back: it stays 'drawn' and the next run settles it; the ledger's
  * UNIQUE (kind, reference) stands behind all of this, so no slip can ever be credited twice (a 'bet:<id>' payout
@@ -32,6 +33,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { postWalletBatch } from '../ledger/ledger.service.ts';
+import { bigWinThreshold, sendBigWinMessages } from '../msg/messages.service.ts';
 import * as betsRepo from './bets.repository.ts';
 import * as repo from './settlement.repository.ts';
 import { parseIssue, type PeriodEventBus } from '../draws/draws.service.ts';
@@ -123,6 +125,9 @@ export async function settlePeriod(db: Db, periodId: number, now: Date): Promise
       }
       // All the period's payouts in one batch: each account (the house once) updated once.
       await postWalletBatch(trx, payoutCredited, repo.payoutsToPost());
+      // A win above the threshold tells its player, in the same transaction as the payout.
+      const wins = await repo.cashPayoutsFrom(trx, await bigWinThreshold(trx));
+      await sendBigWinMessages(trx, period.game_id, period.issue, wins, now);
       await repo.dropPayoutTable(trx);
 
       if (!(await repo.markSettled(trx, period.id, now))) {

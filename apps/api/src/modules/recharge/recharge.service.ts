@@ -35,6 +35,7 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import { inTransaction } from '../../plugins/idempotency.ts';
 import type { Commit } from '../../plugins/idempotency.ts';
 import { writeAudit } from '../audit/audit.service.ts';
+import { sendSystemMessage } from '../msg/messages.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { postTransaction } from '../ledger/ledger.service.ts';
 import { assertNotExcluded } from '../protection/protection.service.ts';
@@ -261,7 +262,7 @@ export type CreditSource = { provider: string; providerRef: string } | null;
 
 /**
  * Marks a pending deposit successful and credits it (domain depositCredited, reference 'deposit:<id>'), with its
- * audit row, in the caller's transaction. The deposit row is locked first; a deposit already decided gives
+ * audit row and the player's 'deposit_credited' message, in the caller's transaction. The deposit row is locked first; a deposit already decided gives
  * 409 ALREADY_DECIDED, so a second approval (or webhook) credits nothing.
  */
 export async function creditDeposit(
@@ -288,6 +289,7 @@ export async function creditDeposit(
     status: 'success',
     ...(source ? { provider: source.provider, provider_ref: source.providerRef } : {}),
   });
+  await sendSystemMessage(trx, before.user_id, 'deposit_credited', { deposit_id: id, amount: before.amount }, now);
 }
 
 async function decidedDeposit(db: Db, id: number, site: CurrencyCode): Promise<AdminDeposit> {
@@ -332,6 +334,13 @@ export async function rejectDeposit(
       status: 'rejected',
       reason,
     });
+    await sendSystemMessage(
+      trx,
+      before.user_id,
+      'deposit_rejected',
+      { deposit_id: id, amount: before.amount, reason },
+      now,
+    );
   });
   return decidedDeposit(db, id, site);
 }

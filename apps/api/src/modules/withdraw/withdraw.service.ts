@@ -31,6 +31,7 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import { inTransaction } from '../../plugins/idempotency.ts';
 import type { Commit } from '../../plugins/idempotency.ts';
 import { writeAudit } from '../audit/audit.service.ts';
+import { sendSystemMessage } from '../msg/messages.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { postTransaction } from '../ledger/ledger.service.ts';
 import { countActivePayoutMethods, findActivePayoutMethod, toPayoutMethod } from '../payout/payout.service.ts';
@@ -184,7 +185,8 @@ async function decided(db: Db, id: number): Promise<AdminWithdrawal> {
 
 /**
  * Pays a pending withdrawal: the row is locked first, so of two approvals (or an approval and a rejection) one
- * decides and the other answers 409 ALREADY_DECIDED; the posting and the audit row commit with the status.
+ * decides and the other answers 409 ALREADY_DECIDED; the posting, the audit row and the player's message commit
+ * with the status.
  */
 export async function approveWithdrawal(db: Db, actor: AuditActor, id: number, now: Date): Promise<AdminWithdrawal> {
   await db.transaction().execute(async (trx) => {
@@ -201,11 +203,15 @@ export async function approveWithdrawal(db: Db, actor: AuditActor, id: number, n
       ...snapshot(before),
       status: 'paid',
     });
+    await sendSystemMessage(trx, before.user_id, 'withdrawal_paid', { withdrawal_id: id, amount: before.amount }, now);
   });
   return decided(db, id);
 }
 
-/** Rejects a pending withdrawal with a reason the player sees; amount and fee return to player_cash. */
+/**
+ * Rejects a pending withdrawal with a reason the player sees (in the response and in a message); amount and fee
+ * return to player_cash.
+ */
 export async function rejectWithdrawal(
   db: Db,
   actor: AuditActor,
@@ -234,6 +240,13 @@ export async function rejectWithdrawal(
       status: 'rejected',
       reason,
     });
+    await sendSystemMessage(
+      trx,
+      before.user_id,
+      'withdrawal_rejected',
+      { withdrawal_id: id, amount: before.amount, reason },
+      now,
+    );
   });
   return decided(db, id);
 }

@@ -7,6 +7,7 @@ import { useProfile } from '../../../lib/profile.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { LANG_NAMES } from '../../../lib/i18n.ts';
 import { useLang } from '../../../lib/use-lang.ts';
+import { badgeText, useUnreadCount } from '../../../lib/unread.ts';
 import { ProtectionSection } from '../components/protection-section.tsx';
 import { PATHS, withQuery } from '../../../app/routes.ts';
 
@@ -46,6 +47,7 @@ export function MyPage() {
     { to: PATHS.bettingHistory, label: t('page.bettingHistory'), testId: 'my-betting-history' },
   ];
   const protection = user && role === 'player' && !guest ? user.token : null;
+  const unread = useUnreadCount();
 
   return (
     <CashierPage title={t('page.my')} back={false}>
@@ -73,6 +75,19 @@ export function MyPage() {
       <WalletCard />
       {/* Time-out and self-exclusion: registered players only (a demo session has no password to confirm with). */}
       {protection && <ProtectionSection token={protection} placement="status" />}
+      {/* Messages: registered players, with the unread count. */}
+      {protection && (
+        <nav className="menu" aria-label={t('page.msg')}>
+          <Link className="menu__item" to={PATHS.msg} data-testid="my-msg">
+            <span>{t('page.msg')}</span>
+            {unread > 0 && (
+              <span className="count-badge menu__badge" data-testid="my-msg-badge">
+                {badgeText(unread)}
+              </span>
+            )}
+          </Link>
+        </nav>
+      )}
       <nav className="menu" aria-label={t('page.bettingHistory')}>
         {bets.map((item) => (
           <Link key={item.to} className="menu__item" to={item.to} data-testid={item.testId}>

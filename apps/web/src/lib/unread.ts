@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API, type MsgUnread } from '@fairdraw/contract';
+import { apiRequest } from './api-client.ts';
+import { useSession } from './use-session.ts';
+
+/** The unread count's query key: the inbox invalidates it when it reads messages. */
+export const UNREAD_KEY = ['msg-unread'] as const;
+
+const unreadQuery = (token: string) =>
+  queryOptions({
+    queryKey: [...UNREAD_KEY, token],
+    queryFn: () => apiRequest<MsgUnread>(API.msgUnread),
+    // A message arrives when an operator decides something: checked each minute and when the page is shown again.
+    refetchInterval: 60_000,
+    staleTime: 15_000,
+    retry: false,
+  });
+
+/**
+ * How many of the player's messages are unread (the badge on the My tab and the My row); 0 for a visitor, a guest
+ * and an operator, who have no inbox.
+ */
+export function useUnreadCount(): number {
+  const user = useSession();
+  const enabled = !!user && user.role === 'player' && !user.is_guest;
+  const q = useQuery({ ...unreadQuery(user?.token ?? ''), enabled });
+  return enabled ? (q.data?.unread ?? 0) : 0;
+}
+
+/** The badge text: the count, or 99+. */
+export const badgeText = (n: number) => (n > 99 ? '99+' : String(n));
