@@ -138,6 +138,9 @@ export async function setLimits(
   now: Date,
   timeZone: string,
 ): Promise<LimitsState> {
+  // One change per limit: two for the same one would leave which binds to the order they were sent in.
+  const seen = new Set(input.changes.map((c) => `${c.kind}:${c.period}`));
+  if (seen.size !== input.changes.length) throw new AppError('VALIDATION_FAILED', { field: 'changes' });
   await db.transaction().execute(async (trx) => {
     await lockUser(trx, user.id);
     const resolved = resolveAll(await repo.listChoices(trx, user.id), now);
