@@ -8,7 +8,7 @@ import type { TestApp } from '../../test/helper.ts';
 import { expectRefused, GENERIC_BODIES } from '../../test/bad-input.ts';
 import { auth, channels, guestToken, operatorToken, submitBank, wallet } from '../../test/money-helper.ts';
 import type { Channels } from '../../test/money-helper.ts';
-import { bet, openAt, openPeriod, playItems, userIdOf } from '../../test/bets-helper.ts';
+import { openAt, openPeriod, playItems, userIdOf } from '../../test/bets-helper.ts';
 import { fund } from '../../test/withdraw-helper.ts';
 import { ledgerCheck } from '../ledger/ledger.service.ts';
 
