@@ -16,6 +16,7 @@ import type { DepositsTable, PaymentProviderSecretsTable, RechargeChannelsTable 
 import type { WithdrawalsTable } from './tables-withdrawals.ts';
 import type { GameSchedulesTable, PeriodsTable, PlayItemsTable } from './tables-games.ts';
 import type { BetCashWinsTable, BetItemsTable, BetPeriodStakesTable, BetsTable } from './tables-bets.ts';
+import type { BroadcastReadsTable, BroadcastsTable, MessagesTable } from './tables-messages.ts';
 import type { PlayerLimitsTable, RealityChecksTable, SelfExclusionsTable } from './tables-protection.ts';
 
 /** Text in every language the product speaks, stored as jsonb; Thai is the fallback. */
@@ -118,6 +119,9 @@ export interface Database {
   bet_cash_wins: BetCashWinsTable;
   bet_period_stakes: BetPeriodStakesTable;
   self_exclusions: SelfExclusionsTable;
+  messages: MessagesTable;
+  broadcasts: BroadcastsTable;
+  broadcast_reads: BroadcastReadsTable;
   player_limits: PlayerLimitsTable;
   reality_checks: RealityChecksTable;
 }
