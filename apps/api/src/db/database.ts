@@ -17,7 +17,12 @@ import type { WithdrawalsTable } from './tables-withdrawals.ts';
 import type { GameSchedulesTable, PeriodsTable, PlayItemsTable } from './tables-games.ts';
 import type { BetCashWinsTable, BetItemsTable, BetPeriodStakesTable, BetsTable } from './tables-bets.ts';
 import type { BroadcastReadsTable, BroadcastsTable, MessagesTable } from './tables-messages.ts';
-import type { PlayerLimitsTable, RealityChecksTable, SelfExclusionsTable } from './tables-protection.ts';
+import type {
+  PlayerLimitNoticesTable,
+  PlayerLimitsTable,
+  RealityChecksTable,
+  SelfExclusionsTable,
+} from './tables-protection.ts';
 
 /** Text in every language the product speaks, stored as jsonb; Thai is the fallback. */
 export type LocalizedText = Partial<Record<Lang, string>> & { th: string };
@@ -123,6 +128,7 @@ export interface Database {
   broadcasts: BroadcastsTable;
   broadcast_reads: BroadcastReadsTable;
   player_limits: PlayerLimitsTable;
+  player_limit_notices: PlayerLimitNoticesTable;
   reality_checks: RealityChecksTable;
 }
 

@@ -34,4 +34,9 @@ export interface RealityChecksTable {
   minutes: number;
 }
 
+/** A waited limit change already told to the player (one message per change). */
+export interface PlayerLimitNoticesTable {
+  limit_id: number;
+}
+
 export type PlayerLimitRow = Selectable<PlayerLimitsTable>;

@@ -34,6 +34,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create trigger player_limits_no_truncate before truncate on player_limits
     for each statement execute function fd_append_only()`.execute(db);
 
+  // A waited change (a loosening or removal) that took effect and was told to the player (messages: limit_effective):
+  // written once per change, the first time the player's limits are read after it took effect.
+  await db.schema
+    .createTable('player_limit_notices')
+    .addColumn('limit_id', 'integer', (c) => c.primaryKey().references('player_limits.id'))
+    .execute();
+
   // The reality check's interval per player (minutes; absent: off).
   await db.schema
     .createTable('reality_checks')
@@ -57,5 +64,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('bets_user_created_idx').execute();
   await db.schema.dropTable('reality_checks').execute();
+  await db.schema.dropTable('player_limit_notices').execute();
   await db.schema.dropTable('player_limits').execute();
 }

@@ -110,6 +110,20 @@ describe('GET and POST /api/protection/limits', () => {
     expect(limitOf(await state(p.token), 'stake', 'day').amount).toBe(3_000);
     t.app.setClock(() => new Date(T.getTime() + 24 * HOUR));
     expect(limitOf(await state(p.token), 'stake', 'day')).toMatchObject({ amount: null, pending: null });
+    // The removal that took effect is told once (the cancelled increase never took effect, so it is not).
+    await state(p.token);
+    const told = await t.app.db
+      .selectFrom('messages')
+      .select(['kind', 'params', 'created_at'])
+      .where('user_id', '=', p.id)
+      .execute();
+    expect(told).toEqual([
+      {
+        kind: 'limit_effective',
+        params: { limit: 'stake', period: 'day', amount: null, currency: 'THB' },
+        created_at: new Date(T.getTime() + 24 * HOUR),
+      },
+    ]);
 
     // Every change is audited, and the choices are kept (append-only).
     const audits = await t.app.db

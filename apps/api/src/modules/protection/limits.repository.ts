@@ -71,3 +71,15 @@ export async function setRealityCheck(db: Db, userId: number, minutes: number): 
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ minutes }))
     .execute();
 }
+
+/** Records that these waited changes were told; answers the ones not told before (each is told once). */
+export async function claimNotices(db: Db, limitIds: readonly number[]): Promise<number[]> {
+  if (limitIds.length === 0) return [];
+  const rows = await db
+    .insertInto('player_limit_notices')
+    .values(limitIds.map((limit_id) => ({ limit_id })))
+    .onConflict((oc) => oc.column('limit_id').doNothing())
+    .returning('limit_id')
+    .execute();
+  return rows.map((r) => r.limit_id);
+}

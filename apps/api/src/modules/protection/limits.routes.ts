@@ -25,7 +25,12 @@ const limitsRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     },
     async (request, reply) => {
       const user = playerOf(request);
-      return reply.ok(await getLimits(app.db, user, app.clock(), app.config.businessTimeZone));
+      return reply.ok(
+        await getLimits(app.db, user, app.clock(), {
+          timeZone: app.config.businessTimeZone,
+          currency: app.config.currency,
+        }),
+      );
     },
   );
 
@@ -46,7 +51,12 @@ const limitsRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     },
     async (request, reply) => {
       const user = playerOf(request);
-      return reply.ok(await setLimits(app.db, user, request.body, app.clock(), app.config.businessTimeZone));
+      return reply.ok(
+        await setLimits(app.db, user, request.body, app.clock(), {
+          timeZone: app.config.businessTimeZone,
+          currency: app.config.currency,
+        }),
+      );
     },
   );
   done();

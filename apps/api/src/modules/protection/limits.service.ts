@@ -15,6 +15,7 @@ import type { PlayerLimitRow } from '../../db/tables-protection.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/audit.service.ts';
+import { sendSystemMessage } from '../msg/messages.service.ts';
 import * as repo from './limits.repository.ts';
 import { lockUser } from './protection.repository.ts';
 
@@ -95,8 +96,57 @@ export async function assertDepositAllowed(
   if (passed) throw limitError('deposit', passed.period, passed.left, ctx.currency);
 }
 
-export async function getLimits(db: Db, user: SessionUser, now: Date, timeZone: string): Promise<LimitsState> {
+/**
+ * The waited changes (loosenings and removals) that have taken effect by `now` and still bind as they took effect,
+ * told to the player once each (message limit_effective, dated when the change took effect). Done lazily, when the
+ * player's limits are next read: the web reads them on every page load, so the message is there when they look.
+ */
+async function tellEffectiveChanges(
+  db: Db,
+  userId: number,
+  rows: readonly PlayerLimitRow[],
+  now: Date,
+  currency: CurrencyCode,
+): Promise<void> {
+  const due = rows.filter((r) => {
+    const at = r.effective_at.getTime();
+    if (at <= r.created_at.getTime() || at > now.getTime()) return false;
+    // Still the binding choice of its limit when it took effect (a later tightening may have cancelled it).
+    const binding = rows
+      .filter((x) => x.kind === r.kind && x.period === r.period && x.effective_at.getTime() <= at)
+      .reduce((a, b) => (b.id > a.id ? b : a));
+    return binding.id === r.id;
+  });
+  if (due.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    const fresh = new Set(
+      await repo.claimNotices(
+        trx,
+        due.map((r) => r.id),
+      ),
+    );
+    for (const r of due) {
+      if (!fresh.has(r.id)) continue;
+      await sendSystemMessage(
+        trx,
+        userId,
+        'limit_effective',
+        { limit: r.kind, period: r.period, amount: r.amount, currency },
+        r.effective_at,
+      );
+    }
+  });
+}
+
+export async function getLimits(
+  db: Db,
+  user: SessionUser,
+  now: Date,
+  ctx: { timeZone: string; currency: CurrencyCode },
+): Promise<LimitsState> {
+  const { timeZone } = ctx;
   const rows = await repo.listChoices(db, user.id);
+  await tellEffectiveChanges(db, user.id, rows, now, ctx.currency);
   const limits: PlayerLimit[] = [];
   for (const r of resolveAll(rows, now)) {
     const window = limitWindow(r.period, now, timeZone);
@@ -136,7 +186,7 @@ export async function setLimits(
   user: SessionUser,
   input: LimitsRequest,
   now: Date,
-  timeZone: string,
+  ctx: { timeZone: string; currency: CurrencyCode },
 ): Promise<LimitsState> {
   // One change per limit: two for the same one would leave which binds to the order they were sent in.
   const seen = new Set(input.changes.map((c) => `${c.kind}:${c.period}`));
@@ -170,5 +220,5 @@ export async function setLimits(
     }
     if (input.reality_check !== undefined) await repo.setRealityCheck(trx, user.id, input.reality_check);
   });
-  return getLimits(db, user, now, timeZone);
+  return getLimits(db, user, now, ctx);
 }
