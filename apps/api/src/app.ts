@@ -32,6 +32,7 @@ import withdrawRoutes from './modules/withdraw/withdraw.routes.ts';
 import paymentsRoutes from './modules/payments/payments.routes.ts';
 import auditRoutes from './modules/audit/audit.routes.ts';
 import protectionRoutes from './modules/protection/protection.routes.ts';
+import limitsRoutes from './modules/protection/limits.routes.ts';
 import accountRoutes from './modules/account/account.routes.ts';
 import messagesRoutes from './modules/msg/messages.routes.ts';
 import webRoutes from './modules/web/web.routes.ts';
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(paymentsRoutes);
   await app.register(auditRoutes);
   await app.register(protectionRoutes);
+  await app.register(limitsRoutes);
   await app.register(accountRoutes);
   await app.register(messagesRoutes);
   await app.register(webRoutes, { webDist: config.webDist, redirectAllowList: config.redirectAllowList });

@@ -70,6 +70,11 @@ export const ERRORS = {
   SELF_EXCLUDED: 403,
   EXCLUSION_NOT_LONGER: 409,
   EXCLUSION_CONFIRM_REQUIRED: 400,
+  // Spending limits (docs/trust.md 29): a deposit or bet that would pass the player's own limit
+  DEPOSIT_LIMIT_REACHED: 400,
+  LOSS_LIMIT_REACHED: 400,
+  STAKE_LIMIT_REACHED: 400,
+  LIMIT_AMOUNT_INVALID: 400,
   // Account history export
   EXPORT_RANGE_INVALID: 400,
   EXPORT_RANGE_TOO_LONG: 400,

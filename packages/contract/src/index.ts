@@ -18,3 +18,4 @@ export * from './protection.ts';
 export * from './account.ts';
 export * from './msg.ts';
 export * from './msg-texts.ts';
+export * from './limits.ts';

@@ -43,6 +43,7 @@ export const API = {
   adminPeriodVoid: '/api/admin/period/void',
   protection: '/api/protection/index',
   protectionExclude: '/api/protection/exclude',
+  protectionLimits: '/api/protection/limits',
   accountHistory: '/api/account/history',
   accountExport: '/api/account/export',
   msgList: '/api/msg/list',

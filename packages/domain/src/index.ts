@@ -23,3 +23,4 @@ export * from './games/rtp.ts';
 export * from './settlement.ts';
 export * from './time-zone.ts';
 export * from './self-exclusion.ts';
+export * from './spending-limits.ts';

@@ -16,8 +16,13 @@ import type { DepositsTable, PaymentProviderSecretsTable, RechargeChannelsTable 
 import type { WithdrawalsTable } from './tables-withdrawals.ts';
 import type { GameSchedulesTable, PeriodsTable, PlayItemsTable } from './tables-games.ts';
 import type { BetCashWinsTable, BetItemsTable, BetPeriodStakesTable, BetsTable } from './tables-bets.ts';
-import type { SelfExclusionsTable } from './tables-protection.ts';
 import type { BroadcastReadsTable, BroadcastsTable, MessagesTable } from './tables-messages.ts';
+import type {
+  PlayerLimitNoticesTable,
+  PlayerLimitsTable,
+  RealityChecksTable,
+  SelfExclusionsTable,
+} from './tables-protection.ts';
 
 /** Text in every language the product speaks, stored as jsonb; Thai is the fallback. */
 export type LocalizedText = Partial<Record<Lang, string>> & { th: string };
@@ -122,6 +127,9 @@ export interface Database {
   messages: MessagesTable;
   broadcasts: BroadcastsTable;
   broadcast_reads: BroadcastReadsTable;
+  player_limits: PlayerLimitsTable;
+  player_limit_notices: PlayerLimitNoticesTable;
+  reality_checks: RealityChecksTable;
 }
 
 export type Db = Kysely<Database>;

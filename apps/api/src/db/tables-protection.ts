@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { ExclusionKind } from '@fairdraw/domain';
+import type { ExclusionKind, LimitKind, LimitPeriod } from '@fairdraw/domain';
 
 /** Tables of migration 2026_11_22_0009_self_exclusions. */
 
@@ -14,3 +14,29 @@ export interface SelfExclusionsTable {
 }
 
 export type SelfExclusionRow = Selectable<SelfExclusionsTable>;
+
+/** Tables of migration 2026_11_23_0025_spending_limits. */
+
+/** One spending-limit choice (amount null: removed); append-only, the latest already in force binds. */
+export interface PlayerLimitsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: LimitKind;
+  period: LimitPeriod;
+  amount: ColumnType<number | null, number | null, never>;
+  effective_at: ColumnType<Date, Date, never>;
+  created_at: ColumnType<Date, Date, never>;
+}
+
+/** The reality check's interval in minutes (no row: off). */
+export interface RealityChecksTable {
+  user_id: number;
+  minutes: number;
+}
+
+/** A waited limit change already told to the player (one message per change). */
+export interface PlayerLimitNoticesTable {
+  limit_id: number;
+}
+
+export type PlayerLimitRow = Selectable<PlayerLimitsTable>;

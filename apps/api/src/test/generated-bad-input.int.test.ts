@@ -49,6 +49,10 @@ function overrides(world: World): Record<string, Record<string, unknown>> {
     [`POST ${API.bet}`]: world.slip,
     // Within the limits, so the checks go on to the (unknown) payout method.
     [`POST ${API.withdrawSubmit}`]: { amount: 10_000 },
+    // The same limit three times (refused): one mutation can mend at most one of the repeats.
+    [`POST ${API.protectionLimits}`]: {
+      changes: [0, 1, 2].map(() => ({ kind: 'stake', period: 'day', amount: 10_000 })),
+    },
     // Two contradictions (min > max, fee min > fee max): one mutation can mend at most one of them.
     [`POST ${API.adminWithdrawSettings}`]: { min: 2, max: 1, fee: { percent_bps: 0, fixed: 0, min: 2, max: 1 } },
   };

@@ -1,10 +1,16 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Toast } from '../components/toast.tsx';
 import { changeLanguage } from '../lib/i18n.ts';
 import { getStoredLang } from '../lib/storage.ts';
 import { isAllowedPath, PATHS } from './routes.ts';
 import { TabBar } from './tab-bar.tsx';
+import { useSession } from '../lib/use-session.ts';
+
+// The reality check (features/my): its own chunk, fetched only once a registered player is logged in.
+const RealityCheck = lazy(() =>
+  import('../features/my/components/reality-check.tsx').then((m) => ({ default: m.RealityCheck })),
+);
 
 /**
  * The navigation guard around every route: set the language from storage (default th), and send any
@@ -12,6 +18,7 @@ import { TabBar } from './tab-bar.tsx';
  */
 export function Root() {
   const { pathname } = useLocation();
+  const user = useSession();
   useEffect(() => {
     void changeLanguage(getStoredLang());
   }, [pathname]);
@@ -20,6 +27,11 @@ export function Root() {
     <>
       <Outlet />
       <Toast />
+      {user && user.role === 'player' && !user.is_guest && (
+        <Suspense fallback={null}>
+          <RealityCheck />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -5,15 +5,19 @@
 -- slip it belongs to). Each slip's stake is the domain's two-posting transaction p_tx_kind: s_total from the
 -- player account s_debit to the house-wide account s_credit (of kind s_credit_kind).
 -- Answers one row per slip: r_outcome 'ok' (r_bet_id, r_item_ids), 'REPLAY' (its key was used already), or the
--- error key of the refusal (r_until: the end of the break for SELF_EXCLUDED; r_period_max for PERIOD_LIMIT_REACHED).
+-- error key of the refusal (r_until: the end of the break for SELF_EXCLUDED; r_period_max for PERIOD_LIMIT_REACHED;
+-- r_limit_period and r_left for STAKE_LIMIT_REACHED and LOSS_LIMIT_REACHED: the binding limit's period and what it
+-- has left). p_day_from, p_week_from, p_month_from: where the player's day, week and month began (the business time
+-- zone's, packages/domain spending-limits.ts limitWindow).
 -- p_refusal_status maps each refusal's error key to its HTTP status (the contract's ERRORS), stored with the key.
 create or replace function place_bet_slips(
   p_now timestamptz, p_period_max_default bigint, p_tx_kind text, p_refusal_status jsonb,
+  p_day_from timestamptz, p_week_from timestamptz, p_month_from timestamptz,
   s_user int[], s_wallet text[], s_game int[], s_period int[], s_issue text[], s_total bigint[],
   s_debit text[], s_credit text[], s_credit_kind text[], s_key text[], s_hash text[],
   i_slip int[], i_play int[], i_code text[], i_group text[], i_numbers text[], i_odds int[], i_amount bigint[]
 ) returns table (r_ord int, r_outcome text, r_bet_id int, r_item_ids int[], r_until timestamptz,
-                 r_period_max bigint)
+                 r_period_max bigint, r_limit_period text, r_left bigint)
 language plpgsql as $fn$
 declare
   n int := coalesce(array_length(s_user, 1), 0);
@@ -35,6 +39,13 @@ declare
   v_acc_ids int[];
   v_acc_deltas bigint[];
   v_expected int;
+  v_lim_user int[];
+  v_lim_kind text[];
+  v_lim_period text[];
+  v_lim_left bigint[];
+  v_limit_period text[];
+  v_left bigint[];
+  v_b int;
 begin
   if n = 0 then return; end if;
 
@@ -98,7 +109,31 @@ begin
     into v_st_keys, v_st_sums
     from bet_period_stakes t where t.period_id = any(s_period) and t.user_id = any(s_user);
 
-  -- 5. In arrival order: the per-period limit, then the balance. A refusal takes nothing from the balance or the
+  -- 4b. The player's stake and loss limits in force (the latest choice already effective, player_limits), each with
+  --     what is left of it: stake = what the player's cash slips placed in the window staked; loss = stake − payouts,
+  --     an unsettled slip counting as lost until it is settled (so slips placed together cannot pass a loss limit).
+  --     Read after the wallet lock: no other batch can place a slip of these players until commit.
+  select array_agg(l.user_id), array_agg(l.kind), array_agg(l.period),
+         array_agg(l.amount - coalesce(u.used, 0))
+    into v_lim_user, v_lim_kind, v_lim_period, v_lim_left
+    from (select distinct on (c.user_id, c.kind, c.period) c.user_id, c.kind, c.period, c.amount
+            from player_limits c
+           where c.user_id = any(array(select s_user[g] from generate_subscripts(s_user, 1) g
+                                        where v_out[g] is null and s_wallet[g] = 'cash'))
+             and c.kind in ('stake', 'loss') and c.effective_at <= p_now
+           order by c.user_id, c.kind, c.period, c.id desc) l
+    left join lateral (
+      select sum(case when l.kind = 'stake' then b.total else b.total - coalesce(b.payout, 0) end) as used
+        from bets b
+       where b.user_id = l.user_id and b.wallet = 'cash'
+         and b.created_at >= case l.period when 'day' then p_day_from when 'week' then p_week_from
+                                           else p_month_from end) u on true
+   where l.amount is not null;
+  v_limit_period := array_fill(null::text, array[n]);
+  v_left := array_fill(null::bigint, array[n]);
+
+  -- 5. In arrival order: the per-period limit, then the player's own limits (the one with least left binds), then
+  --    the balance. A refusal takes nothing from the balance or the
   --    total the later slips of the batch are checked against.
   for g in 1..n loop
     continue when v_out[g] is not null;
@@ -109,12 +144,31 @@ begin
       v_out[g] := 'PERIOD_LIMIT_REACHED';
       continue;
     end if;
+    v_b := null;
+    if s_wallet[g] = 'cash' then
+      for v_l in 1..coalesce(array_length(v_lim_user, 1), 0) loop
+        if v_lim_user[v_l] = s_user[g] and (v_b is null or v_lim_left[v_l] < v_lim_left[v_b]) then
+          v_b := v_l;
+        end if;
+      end loop;
+    end if;
+    if v_b is not null and s_total[g] > v_lim_left[v_b] then
+      v_out[g] := upper(v_lim_kind[v_b]) || '_LIMIT_REACHED';
+      v_limit_period[g] := v_lim_period[v_b];
+      v_left[g] := greatest(v_lim_left[v_b], 0);
+      continue;
+    end if;
     v_a := array_position(v_acc_keys, s_debit[g]);
     if v_a is null or v_acc_bal[v_a] < s_total[g] then
       v_out[g] := 'INSUFFICIENT_BALANCE';
       continue;
     end if;
     v_acc_bal[v_a] := v_acc_bal[v_a] - s_total[g];
+    for v_l in 1..coalesce(array_length(v_lim_user, 1), 0) loop
+      if v_lim_user[v_l] = s_user[g] and s_wallet[g] = 'cash' then
+        v_lim_left[v_l] := v_lim_left[v_l] - s_total[g];
+      end if;
+    end loop;
     if v_j is null then
       v_st_keys := v_st_keys || v_k;
       v_st_sums := v_st_sums || (v_already + s_total[g]);
@@ -128,7 +182,8 @@ begin
   -- the HTTP status from p_refusal_status and what the message needs, for the route to tell it again.
   update idempotency_keys k
      set bet_id = null, response_status = (p_refusal_status ->> v_out[g])::int,
-         response_body = jsonb_build_object('refusal', v_out[g], 'until', v_until[g], 'period_max', v_max)
+         response_body = jsonb_build_object('refusal', v_out[g], 'until', v_until[g], 'period_max', v_max,
+                                            'limit_period', v_limit_period[g], 'left', v_left[g])
     from generate_subscripts(s_user, 1) g
    where v_out[g] not in ('ok', 'REPLAY') and s_key[g] is not null
      and k.user_id = s_user[g] and k.key = s_key[g] and k.bet_id = v_ids[g];
@@ -190,7 +245,7 @@ begin
     select g::int, v_out[g], case when v_out[g] = 'ok' then v_ids[g] end,
            case when v_out[g] = 'ok' then array(select v_item_ids[j] from generate_subscripts(i_slip, 1) j
                                                  where i_slip[j] = g order by j) end,
-           v_until[g], v_max
+           v_until[g], v_max, v_limit_period[g], v_left[g]
       from generate_subscripts(s_user, 1) g order by g;
 end
 $fn$;

@@ -37,6 +37,8 @@ export type SlipDecision = {
   r_item_ids: number[] | null;
   r_until: Date | null;
   r_period_max: string | number;
+  r_limit_period: string | null;
+  r_left: string | number | null;
 };
 
 /** Commits a batch of slips in one call of place_bet_slips (one round trip, one transaction): one decision per slip. */
@@ -48,6 +50,8 @@ export async function placeBetSlips(
     stakeKind: string;
     /** JSON: refusal key → HTTP status. */
     refusalStatus: string;
+    /** Where the business day, week and month of `at` began (the windows of the players' own limits). */
+    windows: { day: Date; week: Date; month: Date };
     slips: readonly BatchSlip[];
     items: readonly BatchItem[];
   },
@@ -57,6 +61,7 @@ export async function placeBetSlips(
     select * from place_bet_slips(
       ${batch.at}::timestamptz, ${batch.periodMaxDefault}::bigint, ${batch.stakeKind}::text,
       ${batch.refusalStatus}::jsonb,
+      ${batch.windows.day}::timestamptz, ${batch.windows.week}::timestamptz, ${batch.windows.month}::timestamptz,
       ${slips.map((s) => s.userId)}::int[], ${slips.map((s) => s.wallet)}::text[],
       ${slips.map((s) => s.gameId)}::int[], ${slips.map((s) => s.periodId)}::int[],
       ${slips.map((s) => s.issue)}::text[], ${slips.map((s) => s.total)}::bigint[],

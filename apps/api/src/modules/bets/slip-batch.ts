@@ -13,7 +13,8 @@
  *      (IdempotentReplay; the route answers with what the key placed), never a second bet;
  *   3. the wallets the stakes debit are locked by the ledger's one lock (ledger_lock_accounts, decision 0004),
  *      so the balances and the per-period totals read next cannot change until commit;
- *   4. in arrival order: per-period limit, then balance — a refusal takes nothing from the balances or totals the
+ *   4. in arrival order: per-period limit, then the player's own stake and loss limits (limits.service.ts; the one
+ *      with least left binds), then balance — a refusal takes nothing from the balances or totals the
  *      later slips of the batch are checked against, and its key keeps it (a replay is refused alike);
  *   5. the accepted slips (created_at = that `now()`), their items and one stake transaction each (the domain's
  *      stakePlaced: 'stake' / 'bet:<id>', wallet → house-wide account) are inserted set-based and the balances
@@ -24,13 +25,15 @@
  * whole batch back; the caller then commits each slip alone, so one slip cannot take the others down with it.
  */
 import { accountKey, formatAmount, minor, stakePlaced } from '@fairdraw/domain';
-import type { CurrencyCode, GameFamily } from '@fairdraw/domain';
+import { LIMIT_PERIODS } from '@fairdraw/domain';
+import type { CurrencyCode, GameFamily, LimitPeriod } from '@fairdraw/domain';
 import type { Db } from '../../db/database.ts';
 import { ERRORS } from '@fairdraw/contract';
 import { AppError } from '../../lib/app-error.ts';
 import type { Outcome } from '../../lib/batch-queue.ts';
 import type { IdempotencyClaim } from '../../plugins/idempotency.ts';
 import { exclusionError } from '../protection/protection.service.ts';
+import { limitError, limitWindows } from '../protection/limits.service.ts';
 import type { BetItemRow, BetRow } from './bets.repository.ts';
 import { placeBetSlips } from './slip-batch.repository.ts';
 
@@ -95,13 +98,28 @@ const REFUSALS = [
   'PERIOD_SEALED',
   'PERIOD_NOT_CURRENT',
   'PERIOD_LIMIT_REACHED',
+  'STAKE_LIMIT_REACHED',
+  'LOSS_LIMIT_REACHED',
   'INSUFFICIENT_BALANCE',
 ] as const;
 type Refusal = (typeof REFUSALS)[number];
 const REFUSAL_STATUS = JSON.stringify(Object.fromEntries(REFUSALS.map((key) => [key, ERRORS[key]])));
 
 /** A refusal as the batch records it (and a refused slip's idempotency key keeps it). */
-export type RecordedRefusal = { refusal: string; until: Date | string | null; period_max: string | number | null };
+export type RecordedRefusal = {
+  refusal: string;
+  until: Date | string | null;
+  period_max: string | number | null;
+  /** STAKE_ / LOSS_LIMIT_REACHED: the binding limit's period and what it had left. */
+  limit_period?: string | null | undefined;
+  left?: string | number | null | undefined;
+};
+
+function limitPeriodOf(p: string | null | undefined): LimitPeriod {
+  const period = LIMIT_PERIODS.find((x) => x === p);
+  if (!period) throw new Error(`slip batch: unknown limit period ${String(p)}`);
+  return period;
+}
 
 /**
  * The error a refusal of the batch answers with — when it is decided, and again when its idempotency key is
@@ -115,6 +133,8 @@ export function refusalError(r: RecordedRefusal, ctx: { timeZone: string; curren
     PERIOD_SEALED: () => periodClosed('PERIOD_SEALED'),
     PERIOD_NOT_CURRENT: () => periodClosed('PERIOD_NOT_CURRENT'),
     PERIOD_LIMIT_REACHED: () => periodLimitError(Number(r.period_max), ctx.currency),
+    STAKE_LIMIT_REACHED: () => limitError('stake', limitPeriodOf(r.limit_period), Number(r.left), ctx.currency),
+    LOSS_LIMIT_REACHED: () => limitError('loss', limitPeriodOf(r.limit_period), Number(r.left), ctx.currency),
     INSUFFICIENT_BALANCE: () => new AppError('INSUFFICIENT_BALANCE'),
   };
   return refusals[key]();
@@ -148,6 +168,7 @@ export async function commitSlips(
     periodMaxDefault: BET_PERIOD_MAX_DEFAULT,
     stakeKind: stakes[0]?.kind ?? 'stake',
     refusalStatus: REFUSAL_STATUS,
+    windows: limitWindows(at, slips[0]?.timeZone ?? 'UTC'),
     slips: slips.map((s, k) => {
       const { debit, credit, creditKind } = stakes[k] as (typeof stakes)[number];
       return {
@@ -211,10 +232,21 @@ export async function commitSlips(
       case 'PERIOD_SEALED':
       case 'PERIOD_NOT_CURRENT':
       case 'PERIOD_LIMIT_REACHED':
+      case 'STAKE_LIMIT_REACHED':
+      case 'LOSS_LIMIT_REACHED':
       case 'INSUFFICIENT_BALANCE':
         return {
           ok: false,
-          error: refusalError({ refusal: d.r_outcome, until: d.r_until ?? at, period_max: d.r_period_max }, s),
+          error: refusalError(
+            {
+              refusal: d.r_outcome,
+              until: d.r_until ?? at,
+              period_max: d.r_period_max,
+              limit_period: d.r_limit_period,
+              left: d.r_left,
+            },
+            s,
+          ),
         };
       default:
         throw new Error(`slip batch: unknown outcome ${d.r_outcome}`);

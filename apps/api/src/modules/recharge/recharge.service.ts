@@ -39,6 +39,7 @@ import { sendSystemMessage } from '../msg/messages.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { postTransaction } from '../ledger/ledger.service.ts';
 import { assertNotExcluded } from '../protection/protection.service.ts';
+import { assertDepositAllowed } from '../protection/limits.service.ts';
 import * as repo from './recharge.repository.ts';
 import type { ChannelRow, DepositRow, DepositWithChannel } from './recharge.repository.ts';
 
@@ -199,6 +200,8 @@ export async function submitDeposit(
   }
   const pix = pixConfig(channel);
   return commit(async (trx) => {
+    // The player's deposit limits, summed after locking the player (two deposits at once are counted in turn).
+    await assertDepositAllowed(trx, user.id, amount, now, { timeZone, currency });
     const inserted = await repo.insertDeposit(trx, values);
     if (pix) {
       // PIX is paid in BRL: the BR Code carries the channel amount (a PIX channel's currency is BRL, saveChannel).

@@ -4,7 +4,7 @@ import { GlobeIcon } from '../../../components/icons.tsx';
 import { logout } from '../../../lib/logout.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useProfile } from '../../../lib/profile.ts';
-import { PATHS } from '../../../app/routes.ts';
+import { PATHS, withQuery } from '../../../app/routes.ts';
 
 /** Logo and language on top; below, who is logged in with Log Out, or a Login button. */
 export function HomeHeader() {
@@ -40,6 +40,15 @@ export function HomeHeader() {
             {user.nickname}
           </span>
           {user.is_guest && <span className="badge">{t('home.guestBadge')}</span>}
+          {!user.is_guest && user.role === 'player' && (
+            <Link
+              to={withQuery(PATHS.my, { sheet: 'limits' })}
+              className="btn btn--ghost btn--small"
+              data-testid="home-limits"
+            >
+              {t('limits.title')}
+            </Link>
+          )}
           <button
             type="button"
             className="btn btn--ghost btn--small user-bar__logout"

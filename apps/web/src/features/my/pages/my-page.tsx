@@ -9,6 +9,7 @@ import { LANG_NAMES } from '../../../lib/i18n.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { badgeText, useUnreadCount } from '../../../lib/unread.ts';
 import { ProtectionSection } from '../components/protection-section.tsx';
+import { LimitsSection } from '../components/limits-section.tsx';
 import { PATHS, withQuery } from '../../../app/routes.ts';
 
 /** The My tab: who is logged in, the wallet, and every money and account screen. */
@@ -103,6 +104,7 @@ export function MyPage() {
           </Link>
         ))}
       </nav>
+      {protection && <LimitsSection token={protection} />}
       {protection && <ProtectionSection token={protection} placement="menu" />}
       <div className="page-actions">
         <button

@@ -6,7 +6,8 @@ import { EmptyState, ErrorState, NoticeState } from '../../../components/states.
 import { useLang } from '../../../lib/use-lang.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useWallet } from '../../../lib/wallet.ts';
-import { isPath, pageKey, PATHS } from '../../../app/routes.ts';
+import { isPath, pageKey, PATHS, withQuery } from '../../../app/routes.ts';
+import { DepositLimitOffer } from '../components/deposit-limit-offer.tsx';
 import { useChannels } from '../api/get-channels.ts';
 import { DepositForm } from '../components/deposit-form.tsx';
 
@@ -26,7 +27,17 @@ export function RechargePage() {
           </Link>
         </NoticeState>
       ) : (
-        <Deposit preferBank={isPath(pathname, PATHS.transferBank)} />
+        <>
+          <DepositLimitOffer />
+          <Deposit preferBank={isPath(pathname, PATHS.transferBank)} />
+          <Link
+            to={withQuery(PATHS.my, { sheet: 'limits' })}
+            className="btn btn--ghost btn--block"
+            data-testid="deposit-limits"
+          >
+            {t('limits.title')}
+          </Link>
+        </>
       )}
     </CashierPage>
   );

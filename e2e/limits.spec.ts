@@ -1,0 +1,188 @@
+/**
+ * Spending limits and the reality check in the browser at 390×844, in Thai and in English (docs/trust.md 29, 31): a
+ * new player, funded through the API, taps from Home to the limits sheet and sets a daily stake limit of 5.00 and a
+ * 30-minute reality check; a 10.00 bet on K3 is refused with the translated message naming the limit and what is
+ * left; the deposit screen offers a deposit limit and reaches the sheet in one tap; on a fake browser clock moved 31
+ * minutes on, the reality-check dialog appears with the time logged in and the session's result, and "continue"
+ * closes it.
+ *
+ * With LIMITS_SHOTS=<folder> it also writes <lang>-limits.png, <lang>-refused.png and <lang>-reality.png there.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { LIMIT_PERIOD_WORDS } from '@fairdraw/contract';
+import { phone } from './harness.ts';
+import { useSite } from './fixtures.ts';
+
+const OPERATOR = { account: 'ops', password: 'opspass123' };
+const t = useSite({
+  GAME_CYCLE_OVERRIDE_SECONDS: '300',
+  RATE_LIMIT_MAX: '100000',
+  AUTH_RATE_LIMIT_MAX: '1000',
+  OPERATOR_ACCOUNT: OPERATOR.account,
+  OPERATOR_PASSWORD: OPERATOR.password,
+});
+const SHOTS = process.env.LIMITS_SHOTS;
+
+type Lang = 'th' | 'en';
+const read = (path: string) => JSON.parse(readFileSync(join(import.meta.dirname, '..', path), 'utf8')) as unknown;
+const textsOf = (lang: Lang) =>
+  (read(`apps/web/src/locales/${lang}.json`) as { limits: Record<string, string> & { kind: Record<string, string> } })
+    .limits;
+const errorsOf = (lang: Lang) => read(`packages/contract/locales/${lang}/errors.json`) as Record<string, string>;
+const norm = (s: string) => s.replace(/\u00a0/g, ' ').trim();
+
+async function api<T>(path: string, init: { token?: string; body?: unknown } = {}): Promise<T> {
+  const res = await fetch(`${t.site.url}${path}`, {
+    method: init.body === undefined ? 'GET' : 'POST',
+    headers: {
+      ...(init.token ? { token: init.token } : {}),
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const body = (await res.json()) as { code: number; msg: string; data: T };
+  if (body.code !== 200) throw new Error(`${path}: ${body.code} ${body.msg}`);
+  return body.data;
+}
+
+const tokenOf = (page: Page) =>
+  page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { token?: string }).token ?? '');
+
+async function fund(token: string, amount: number) {
+  const channels = await api<{ id: number; type: string }[]>('/api/recharge/channels', { token });
+  const bank = channels.find((c) => c.type === 'bank');
+  const dep = await api<{ id: number }>('/api/recharge/submit', {
+    token,
+    body: {
+      channel_id: bank?.id,
+      amount,
+      payee: 'House',
+      account_number: '1234567890',
+      bank: 'Bank',
+      deposit_time: Date.now(),
+      payer_name: 'Payer',
+    },
+  });
+  const op = await api<{ token: string }>('/api/user/login', { body: OPERATOR });
+  await api('/api/admin/recharge/approve', { token: op.token, body: { id: dep.id } });
+}
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
+/** "00:17" → 17 (seconds); null when no countdown is shown. */
+async function countdown(page: Page): Promise<number | null> {
+  const text = await page
+    .getByTestId('game-countdown')
+    .textContent({ timeout: 500 })
+    .catch(() => null);
+  if (!text) return null;
+  return text
+    .trim()
+    .split(':')
+    .reduce((acc, part) => acc * 60 + Number(part), 0);
+}
+
+async function limitsFlow(lang: Lang) {
+  const texts = textsOf(lang);
+  const context = await phone(t.browser, t.site.url, lang);
+  const page = await context.newPage();
+  try {
+    await page.goto('/register');
+    await page.getByTestId('register-account').fill(`l${randomBytes(5).toString('hex')}`);
+    await page.getByTestId('register-password').fill('abc12345');
+    await page.getByTestId('register-confirm').fill('abc12345');
+    await page.getByTestId('register-adult').check();
+    await page.getByTestId('register-submit').click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await fund(await tokenOf(page), 100_000);
+
+    // Home → the limits sheet in one tap.
+    await page.getByTestId('home-limits').click();
+    await page.waitForURL((u) => u.pathname === '/my' && u.searchParams.get('sheet') === 'limits');
+    const sheet = page.getByTestId('limits-sheet');
+    await sheet.getByTestId('limit-form').waitFor();
+    await sheet.getByTestId('limit-kind-stake').click();
+    await sheet.getByTestId('limit-period-day').click();
+    await sheet.getByTestId('limit-amount').fill('5');
+    await sheet.getByTestId('limit-save').click();
+    await expect
+      .poll(async () => norm(await sheet.getByTestId('limit-stake-day').innerText()), { timeout: 10_000 })
+      .toContain('5.00');
+    await sheet.getByTestId('reality-30').click();
+    await expect.poll(() => sheet.getByTestId('reality-30').getAttribute('aria-selected')).toBe('true');
+    await sheet.getByTestId('limit-stake-day').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await shot(page, `${lang}-limits`);
+    await sheet.getByTestId('limits-close').click();
+
+    // A 10.00 bet on K3 passes the 5.00 daily stake limit: refused, naming it and what is left.
+    const cats = await api<{ games: { id: number; code: string }[] }[]>('/api/game/category');
+    const k3 = cats.flatMap((c) => c.games).find((g) => g.code === 'df_k3');
+    await page.goto(`/kuaisan?type=df_k3&category_id=${k3?.id ?? 0}`);
+    await expect
+      .poll(
+        async () =>
+          (await page
+            .getByTestId('game-phase')
+            .getAttribute('data-phase', { timeout: 500 })
+            .catch(() => null)) === 'open' && ((await countdown(page)) ?? 0) >= 15,
+        { timeout: 60_000, interval: 250 },
+      )
+      .toBe(true);
+    await page.locator('button.play-cell:not([disabled])').first().click();
+    await page.getByTestId('bet-open').click();
+    await page.getByTestId('bet-submit').click();
+    await page.getByTestId('bet-confirm').click();
+    await page.getByTestId('bet-outcome').waitFor();
+    expect(await page.getByTestId('bet-outcome').getAttribute('data-ok')).toBe('false');
+    const expected = (errorsOf(lang).STAKE_LIMIT_REACHED ?? '?')
+      .replace('{{period}}', LIMIT_PERIOD_WORDS[lang].day)
+      .replace('{{left}}', '5.00');
+    expect(norm(await page.getByTestId('bet-error').innerText())).toContain(expected);
+    await shot(page, `${lang}-refused`);
+
+    // The deposit screen offers a deposit limit, and reaches the sheet in one tap.
+    await page.goto('/recharge');
+    await page.getByTestId('deposit-limit-offer').waitFor();
+    expect(norm(await page.getByTestId('deposit-limit-offer').innerText())).toContain(texts.offerTitle);
+    await page.getByTestId('deposit-limits').click();
+    await page.waitForURL((u) => u.pathname === '/my' && u.searchParams.get('sheet') === 'limits');
+    await page.getByTestId('limits-sheet').getByTestId('limit-form').waitFor();
+
+    // The reality check, on a fake clock 31 minutes on: the dialog, then "continue".
+    await context.clock.install();
+    await page.goto('/my');
+    await page.getByTestId('limits').waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.clock.fastForward('31:00');
+    const dialog = page.getByTestId('reality-check');
+    await dialog.getByTestId('reality-continue').waitFor({ timeout: 10_000 });
+    expect(norm(await dialog.getByTestId('reality-check-time').innerText())).toMatch(/3[12]/);
+    expect(norm(await dialog.getByTestId('reality-check-net').innerText())).toContain(
+      (texts.realityNet ?? '?').split('{{amount}}')[0]?.trim() ?? '?',
+    );
+    await shot(page, `${lang}-reality`);
+    await dialog.getByTestId('reality-continue').click();
+    await expect.poll(() => dialog.getByTestId('reality-continue').count()).toBe(0);
+  } finally {
+    await context.close();
+  }
+}
+
+describe('spending limits and the reality check', () => {
+  it.each(['th', 'en'] as const)(
+    '%s: limit set from Home, bet refused, deposit link, reality check',
+    async (lang) => {
+      await limitsFlow(lang);
+    },
+    180_000,
+  );
+});
