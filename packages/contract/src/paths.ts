@@ -45,4 +45,11 @@ export const API = {
   protectionExclude: '/api/protection/exclude',
   accountHistory: '/api/account/history',
   accountExport: '/api/account/export',
+  supportList: '/api/service/list',
+  supportOpen: '/api/service/open',
+  supportDetail: '/api/service/detail',
+  supportReply: '/api/service/reply',
+  adminSupportList: '/api/admin/service/list',
+  adminSupportReply: '/api/admin/service/reply',
+  adminSupportClose: '/api/admin/service/close',
 } as const;

@@ -1,0 +1,158 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import {
+  adminSupportDetail,
+  adminSupportListQuery,
+  API,
+  envelope,
+  paged,
+  supportCloseRequest,
+  supportConversation,
+  supportDetail,
+  supportDetailQuery,
+  supportListQuery,
+  supportOpenRequest,
+  supportReplyRequest,
+} from '@fairdraw/contract';
+import { errors, sessionHeaders } from '../../lib/schemas.ts';
+import { playerOf, sessionUserOf } from '../../lib/route-helpers.ts';
+import * as support from './support.service.ts';
+
+/**
+ * Support conversations. The player's page polls `detail` while a conversation is open (apps/api/README.md,
+ * "Support"), so operator replies appear without a reload.
+ */
+const supportRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
+  // Who may call is settled before the body or query is looked at.
+  const player = [app.requireSession, app.requirePlayer];
+  const operator = [app.requireSession, app.requireOperator];
+  const security = [{ token: [] }];
+
+  app.get(
+    API.supportList,
+    {
+      preValidation: player,
+      schema: {
+        tags: ['support'],
+        summary: 'Own support conversations, latest activity first',
+        security,
+        headers: sessionHeaders,
+        querystring: supportListQuery,
+        response: { 200: envelope(paged(supportConversation)), ...errors(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => reply.ok(await support.listOwnConversations(app.db, playerOf(request).id, request.query)),
+  );
+
+  app.post(
+    API.supportOpen,
+    {
+      preValidation: player,
+      schema: {
+        tags: ['support'],
+        summary: 'Open a support conversation with a subject and a first message (at most 3 open at once)',
+        security,
+        headers: sessionHeaders,
+        body: supportOpenRequest,
+        response: { 200: envelope(supportDetail), ...errors(400, 401, 403, 413, 415, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.ok(await support.openConversation(app.db, playerOf(request).id, request.body, app.clock())),
+  );
+
+  app.get(
+    API.supportDetail,
+    {
+      preValidation: player,
+      schema: {
+        tags: ['support'],
+        summary: 'One own conversation with its messages (polled for live replies)',
+        security,
+        headers: sessionHeaders,
+        querystring: supportDetailQuery,
+        response: { 200: envelope(supportDetail), ...errors(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => reply.ok(await support.ownConversation(app.db, playerOf(request).id, request.query.id)),
+  );
+
+  app.post(
+    API.supportReply,
+    {
+      preValidation: player,
+      schema: {
+        tags: ['support'],
+        summary: 'Write to an own open conversation (a closed one answers SUPPORT_CLOSED)',
+        security,
+        headers: sessionHeaders,
+        body: supportReplyRequest,
+        response: { 200: envelope(supportDetail), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.ok(
+        await support.replyAsPlayer(app.db, playerOf(request).id, request.body.id, request.body.body, app.clock()),
+      ),
+  );
+
+  app.get(
+    API.adminSupportList,
+    {
+      preValidation: operator,
+      schema: {
+        tags: ['admin'],
+        summary: 'Support queue (open by default), each conversation with its player and messages',
+        security,
+        headers: sessionHeaders,
+        querystring: adminSupportListQuery,
+        response: { 200: envelope(paged(adminSupportDetail)), ...errors(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => reply.ok(await support.listForOperator(app.db, request.query)),
+  );
+
+  app.post(
+    API.adminSupportReply,
+    {
+      preValidation: operator,
+      schema: {
+        tags: ['admin'],
+        summary: 'Answer an open support conversation',
+        security,
+        headers: sessionHeaders,
+        body: supportReplyRequest,
+        response: { 200: envelope(adminSupportDetail), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.ok(
+        await support.replyAsOperator(
+          app.db,
+          sessionUserOf(request).id,
+          request.body.id,
+          request.body.body,
+          app.clock(),
+        ),
+      ),
+  );
+
+  app.post(
+    API.adminSupportClose,
+    {
+      preValidation: operator,
+      schema: {
+        tags: ['admin'],
+        summary: 'Close an open support conversation (the player can no longer write to it)',
+        security,
+        headers: sessionHeaders,
+        body: supportCloseRequest,
+        response: { 200: envelope(adminSupportDetail), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.ok(await support.closeConversation(app.db, sessionUserOf(request).id, request.body.id, app.clock())),
+  );
+  done();
+};
+
+export default supportRoutes;
