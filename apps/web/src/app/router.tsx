@@ -36,6 +36,7 @@ const MONEY: Record<MoneyPage, Lazy> = {
     import('../features/security/pages/login-password-page.tsx').then((m) => ({ Component: m.LoginPasswordPage })),
   withdraw: () => import('../features/withdraw/pages/withdraw-page.tsx').then((m) => ({ Component: m.WithdrawPage })),
   admin: () => import('../features/admin/pages/admin-page.tsx').then((m) => ({ Component: m.AdminPage })),
+  support: () => import('../features/support/pages/support-page.tsx').then((m) => ({ Component: m.SupportPage })),
 };
 
 // The game screens: one page for the five game routes, and the lobby, draw history, rules and bets around them.

@@ -39,6 +39,7 @@ export const MONEY_ROUTES = {
   '/hyTixian': 'withdraw',
   '/rechargeAdmin': 'admin',
   '/depositAdmin': 'admin',
+  '/service': 'support',
 } as const;
 export type MoneyPage = (typeof MONEY_ROUTES)[keyof typeof MONEY_ROUTES];
 const MONEY_PATHS = Object.keys(MONEY_ROUTES) as (keyof typeof MONEY_ROUTES)[];
@@ -67,7 +68,6 @@ const PLAY_PATHS = Object.keys(PLAY_ROUTES) as (keyof typeof PLAY_ROUTES)[];
 /** The other listed routes, each with the catalogue key of its title (`page.<key>`). */
 export const SOON_ROUTES = [
   '/caiJin',
-  '/service',
   '/profits',
   '/identityCard',
   '/msg',

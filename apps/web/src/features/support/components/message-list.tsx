@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import type { SupportMessage } from '@fairdraw/contract';
+import { formatTime } from '../../../lib/format.ts';
+import { useLang } from '../../../lib/use-lang.ts';
+
+/** The messages of a conversation, oldest first: the player's on the right, support's on the left. */
+export function MessageList({ messages, mine }: { messages: SupportMessage[]; mine: 'player' | 'operator' }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  return (
+    <ol className="support-thread" aria-live="polite" data-testid="support-thread">
+      {messages.map((m) => (
+        <li
+          key={m.id}
+          className={m.from === mine ? 'support-msg support-msg--mine' : 'support-msg'}
+          data-testid={`support-msg-${m.from}`}
+        >
+          <span className="support-msg__who">
+            {m.from === 'operator' ? t('support.fromSupport') : t('support.fromPlayer')}
+          </span>
+          <p className="support-msg__body">{m.body}</p>
+          <time className="support-msg__time">{formatTime(m.created_at, lang)}</time>
+        </li>
+      ))}
+    </ol>
+  );
+}
