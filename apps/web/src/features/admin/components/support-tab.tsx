@@ -95,7 +95,7 @@ function SupportItem({ conversation: c }: { conversation: AdminSupportDetail }) 
             className={m.from === 'operator' ? 'admin-support__msg admin-support__msg--mine' : 'admin-support__msg'}
           >
             <span className="admin-support__msg-who">
-              {m.from === 'operator' ? t('support.fromSupport') : t('support.fromPlayer')}
+              {m.from === 'operator' ? t('support.fromSupport') : t('support.player')}
             </span>
             <p className="admin-support__msg-body">{m.body}</p>
             <time className="admin-support__msg-time">{formatTime(m.created_at, lang)}</time>
