@@ -21,12 +21,23 @@ const body = z.string(required).trim().min(1, 'REQUIRED_FIELDS').max(SUPPORT_MES
 export const supportOpenRequest = z.object({ subject, body });
 export type SupportOpenRequest = z.infer<typeof supportOpenRequest>;
 
-export const supportReplyRequest = z.object({ id: rowId('SUPPORT_NOT_FOUND'), body });
+/**
+ * A reply: JSON `{id, body}`, or multipart with the fields `id` and `body` and one file `image` (JPEG, PNG or WebP,
+ * at most 5 MB). `body` may be empty only when an image comes with it.
+ */
+export const supportReplyRequest = z.object({
+  id: rowId('SUPPORT_NOT_FOUND'),
+  body: z.string(required).trim().max(SUPPORT_MESSAGE_MAX, 'SUPPORT_MESSAGE_TOO_LONG'),
+});
 export type SupportReplyRequest = z.infer<typeof supportReplyRequest>;
 
 export const supportCloseRequest = z.object({ id: rowId('SUPPORT_NOT_FOUND') });
 
-export const supportDetailQuery = z.object({ id: queryRowId('SUPPORT_NOT_FOUND') });
+/** `image`: the stored name of an image of this conversation; the answer is then that image, not JSON. */
+export const supportDetailQuery = z.object({
+  id: queryRowId('SUPPORT_NOT_FOUND'),
+  image: z.string().max(40, 'VALIDATION_FAILED').optional(),
+});
 
 export const supportListQuery = pageQuery;
 export const adminSupportListQuery = pageQuery.extend({ status: z.enum(SUPPORT_STATUSES).default('open') });
@@ -36,6 +47,8 @@ export const supportMessage = z.object({
   id: z.number().int(),
   from: z.enum(['player', 'operator']),
   body: z.string(),
+  /** The stored name of an attached image (fetch it with `detail?id=&image=`), or null. */
+  image: z.string().nullable(),
   created_at: z.number().int(),
 });
 export type SupportMessage = z.infer<typeof supportMessage>;

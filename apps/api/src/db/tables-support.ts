@@ -20,6 +20,7 @@ export interface SupportMessagesTable {
   author: 'player' | 'operator';
   author_id: number;
   body: string;
+  image: ColumnType<string | null, string | null | undefined, never>;
   created_at: ColumnType<Date, Date, never>;
 }
 

@@ -41,6 +41,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('author', 'text', (c) => c.notNull().check(sql`author in ('player', 'operator')`))
     .addColumn('author_id', 'integer', (c) => c.notNull().references('users.id'))
     .addColumn('body', 'text', (c) => c.notNull())
+    // An attached image: the stored file's random name (lib/uploads.ts), served only to the player and operators.
+    .addColumn('image', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .execute();
   await db.schema

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminSupportDetail,
@@ -23,7 +24,7 @@ afterAll(async () => {
   await t.close();
 });
 
-type Detail = { id: number; status: string; messages: { from: string; body: string }[] };
+type Detail = { id: number; status: string; messages: { from: string; body: string; image?: string | null }[] };
 const open = (token: string, body: unknown) => call(t.app, 'POST', API.supportOpen, { ...auth(token), body });
 const reply = (token: string, body: unknown) => call(t.app, 'POST', API.supportReply, { ...auth(token), body });
 const detail = (token: string, id: unknown) => call(t.app, 'GET', `${API.supportDetail}?id=${String(id)}`, auth(token));
@@ -188,5 +189,103 @@ describe('bad input: translated keys, never a 500', () => {
       error: 'SUPPORT_NOT_FOUND',
     });
     expect((await opList('?status=bogus')).status).toBe(400);
+  });
+});
+
+describe('image attachments', () => {
+  const png = () =>
+    sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+      .png()
+      .toBuffer();
+  function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer; type: string }) {
+    const boundary = `----fd${Math.random().toString(16).slice(2)}`;
+    const parts: Buffer[] = [];
+    for (const [k, v] of Object.entries(fields)) {
+      parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+    }
+    if (file) {
+      parts.push(
+        Buffer.from(
+          `--${boundary}\r\ncontent-disposition: form-data; name="${file.name}"; filename="x.png"\r\n` +
+            `content-type: ${file.type}\r\n\r\n`,
+        ),
+        file.bytes,
+        Buffer.from('\r\n'),
+      );
+    }
+    parts.push(Buffer.from(`--${boundary}--\r\n`));
+    return { payload: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
+  }
+  const send = (token: string, body: ReturnType<typeof multipart>) =>
+    t.app.inject({
+      method: 'POST',
+      url: API.supportReply,
+      headers: { token, lang: 'en', 'content-type': body.type },
+      payload: body.payload,
+    });
+  const image = (token: string, id: number, name: string) =>
+    t.app.inject({ method: 'GET', url: `${API.supportDetail}?id=${id}&image=${name}`, headers: { token, lang: 'en' } });
+
+  it('a player attaches an image; it is re-encoded and served privately to the player and operators only', async () => {
+    const a = await registerPlayer(t.app);
+    const b = await registerPlayer(t.app);
+    const c = await opened(a.token);
+    const res = await send(
+      a.token,
+      multipart(
+        { id: String(c.id), body: 'Here is the slip' },
+        { name: 'image', bytes: await png(), type: 'image/png' },
+      ),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const last = res.json<{ data: Detail }>().data.messages.at(-1);
+    expect(last).toMatchObject({ from: 'player', body: 'Here is the slip' });
+    const name = last?.image ?? '';
+    expect(name).toMatch(/^[a-f0-9]{32}\.jpg$/);
+
+    const own = await image(a.token, c.id, name);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['cache-control']).toBe('private, no-store');
+    expect(own.headers['content-type']).toBe('image/jpeg');
+    expect((await sharp(own.rawPayload).metadata()).format).toBe('jpeg');
+    expect((await image(op, c.id, name)).statusCode).toBe(200);
+    // Player B: not by A's conversation, not through a conversation of B's own.
+    const other = await image(b.token, c.id, name);
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toMatchObject({ error: 'SUPPORT_NOT_FOUND' });
+    const cb = await opened(b.token);
+    expect((await image(b.token, cb.id, name)).statusCode).toBe(404);
+    expect((await image(a.token, c.id, '../../etc/passwd')).statusCode).toBe(404);
+
+    // An image alone is a message; neither text nor image is not.
+    const alone = await send(
+      a.token,
+      multipart({ id: String(c.id) }, { name: 'image', bytes: await png(), type: 'image/png' }),
+    );
+    expect(alone.statusCode, alone.body).toBe(200);
+    const empty = await send(a.token, multipart({ id: String(c.id), body: '  ' }));
+    expect(empty.json()).toMatchObject({ code: 400, error: 'REQUIRED_FIELDS' });
+  });
+
+  it('refuses what is not an image, and B cannot attach to A’s conversation', async () => {
+    const a = await registerPlayer(t.app);
+    const b = await registerPlayer(t.app);
+    const c = await opened(a.token);
+    const fake = await send(
+      a.token,
+      multipart(
+        { id: String(c.id), body: 'x' },
+        { name: 'image', bytes: Buffer.from('<svg onload=alert(1)>'), type: 'image/png' },
+      ),
+    );
+    expect(fake.json()).toMatchObject({ code: 415, error: 'IMAGE_INVALID' });
+    const stranger = await send(
+      b.token,
+      multipart({ id: String(c.id), body: 'x' }, { name: 'image', bytes: await png(), type: 'image/png' }),
+    );
+    expect(stranger.json()).toMatchObject({ code: 404, error: 'SUPPORT_NOT_FOUND' });
+    const badId = await send(a.token, multipart({ id: 'abc', body: 'x' }));
+    expect(badId.statusCode).toBe(400);
+    expect(((await detail(a.token, c.id)).body.data as Detail).messages).toHaveLength(1);
   });
 });

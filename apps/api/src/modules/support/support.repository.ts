@@ -34,7 +34,14 @@ export async function insertConversation(
 
 export async function insertMessage(
   db: Db,
-  m: { conversation_id: number; author: 'player' | 'operator'; author_id: number; body: string; now: Date },
+  m: {
+    conversation_id: number;
+    author: 'player' | 'operator';
+    author_id: number;
+    body: string;
+    image?: string | null;
+    now: Date;
+  },
 ): Promise<SupportMessageRow> {
   return db
     .insertInto('support_messages')
@@ -43,6 +50,7 @@ export async function insertMessage(
       author: m.author,
       author_id: m.author_id,
       body: m.body,
+      image: m.image ?? null,
       created_at: m.now,
     })
     .returningAll()
@@ -158,4 +166,15 @@ export async function findOperatorConversation(db: Db, id: number): Promise<Oper
     .select(['u.account', 'u.nickname'])
     .where('c.id', '=', id)
     .executeTakeFirst();
+}
+
+/** Whether `name` is an image attached to conversation `conversationId`. */
+export async function hasImage(db: Db, conversationId: number, name: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('support_messages')
+    .select('id')
+    .where('conversation_id', '=', conversationId)
+    .where('image', '=', name)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -1,4 +1,5 @@
-import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminSupportDetail,
   adminSupportListQuery,
@@ -15,13 +16,37 @@ import {
 } from '@fairdraw/contract';
 import { errors, sessionHeaders } from '../../lib/schemas.ts';
 import { playerOf, sessionUserOf } from '../../lib/route-helpers.ts';
+import {
+  readUpload,
+  readUploadForm,
+  registerUploads,
+  reencodeDocument,
+  sendPrivateImage,
+  storeUpload,
+  uploadBodyLimit,
+  uploadDir,
+} from '../../lib/uploads.ts';
 import * as support from './support.service.ts';
 
 /**
  * Support conversations. The player's page polls `detail` while a conversation is open (apps/api/README.md,
  * "Support"), so operator replies appear without a reload.
  */
-const supportRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
+const supportRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Multipart in this plugin's scope only: a reply may carry one image.
+  await registerUploads(app, { maxFiles: 1 });
+  const images = uploadDir(app.config.dataDir, 'support');
+  /** The image file of a multipart reply, read in preValidation (before the body is validated). */
+  const attached = new WeakMap<FastifyRequest, Buffer>();
+  /** A multipart reply becomes the JSON shape the schema checks: `id` (a number when it is digits) and `body`. */
+  const multipartReply = async (request: FastifyRequest) => {
+    if (!request.isMultipart()) return;
+    const form = await readUploadForm(request);
+    const id = form.fields.id ?? '';
+    request.body = { id: /^\d{1,12}$/.test(id) ? Number(id) : id, body: form.fields.body ?? '' };
+    const image = form.files.image;
+    if (image !== undefined) attached.set(request, image);
+  };
   // Who may call is settled before the body or query is looked at.
   const player = [app.requireSession, app.requirePlayer];
   const operator = [app.requireSession, app.requireOperator];
@@ -63,36 +88,56 @@ const supportRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
   app.get(
     API.supportDetail,
     {
-      preValidation: player,
+      // A player reads an own conversation; an operator may fetch an image of any (`image=`).
+      preValidation: [app.requireSession],
       schema: {
         tags: ['support'],
-        summary: 'One own conversation with its messages (polled for live replies)',
+        summary: 'One own conversation with its messages (polled for live replies); with image=, that image',
+        description:
+          "image= answers the image (Cache-Control: private, no-store) to the conversation's player and to operators.",
         security,
         headers: sessionHeaders,
         querystring: supportDetailQuery,
         response: { 200: envelope(supportDetail), ...errors(400, 401, 403, 404, 429) },
       },
     },
-    async (request, reply) => reply.ok(await support.ownConversation(app.db, playerOf(request).id, request.query.id)),
+    async (request, reply) => {
+      const { id, image } = request.query;
+      if (image !== undefined) {
+        const user = sessionUserOf(request);
+        const reader = user.role === 'operator' ? undefined : playerOf(request).id;
+        await support.checkImage(app.db, id, image, reader);
+        return sendPrivateImage(reply, image, await readUpload(images, image));
+      }
+      return reply.ok(await support.ownConversation(app.db, playerOf(request).id, id));
+    },
   );
 
   app.post(
     API.supportReply,
     {
-      preValidation: player,
+      preValidation: [...player, multipartReply],
+      bodyLimit: uploadBodyLimit(1),
       schema: {
         tags: ['support'],
         summary: 'Write to an own open conversation (a closed one answers SUPPORT_CLOSED)',
+        description: 'JSON {id, body}, or multipart with fields id and body and one image file `image` (≤ 5 MB).',
         security,
         headers: sessionHeaders,
         body: supportReplyRequest,
         response: { 200: envelope(supportDetail), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
       },
     },
-    async (request, reply) =>
-      reply.ok(
-        await support.replyAsPlayer(app.db, playerOf(request).id, request.body.id, request.body.body, app.clock()),
-      ),
+    async (request, reply) => {
+      const user = playerOf(request);
+      const bytes = attached.get(request);
+      // Re-encoded (metadata dropped) and stored before the message is written; the name is random.
+      const image =
+        bytes === undefined ? null : await storeUpload(images, await reencodeDocument(bytes, 'image'), 'jpg');
+      return reply.ok(
+        await support.replyAsPlayer(app.db, user.id, request.body.id, request.body.body, app.clock(), image),
+      );
+    },
   );
 
   app.get(
@@ -152,7 +197,6 @@ const supportRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     async (request, reply) =>
       reply.ok(await support.closeConversation(app.db, sessionUserOf(request).id, request.body.id, app.clock())),
   );
-  done();
 };
 
 export default supportRoutes;

@@ -27,7 +27,7 @@ function toConversation(row: ConversationListRow): SupportConversation {
 }
 
 function toMessage(row: SupportMessageRow): SupportMessage {
-  return { id: row.id, from: row.author, body: row.body, created_at: row.created_at.getTime() };
+  return { id: row.id, from: row.author, body: row.body, image: row.image, created_at: row.created_at.getTime() };
 }
 
 function toAdminDetail(row: OperatorConversationRow, messages: SupportMessageRow[]): AdminSupportDetail {
@@ -88,21 +88,26 @@ export async function openConversation(
   return ownConversation(db, userId, id);
 }
 
-/** The player writes to an own open conversation: someone else's or unknown → 404, closed → 409 SUPPORT_CLOSED. */
+/**
+ * The player writes to an own open conversation, with text, an image (its stored name) or both: someone else's or
+ * unknown → 404, closed → 409 SUPPORT_CLOSED.
+ */
 export async function replyAsPlayer(
   db: Db,
   userId: number,
   id: number,
   body: string,
   now: Date,
+  image: string | null = null,
 ): Promise<SupportDetail> {
+  if (body === '' && image === null) throw new AppError('REQUIRED_FIELDS', { field: 'body' });
   await db.transaction().execute(async (trx) => {
     const open = await repo.touchOpenConversation(trx, id, now, userId);
     if (!open) {
       const row = await repo.findConversation(trx, id, userId);
       throw new AppError(row ? 'SUPPORT_CLOSED' : 'SUPPORT_NOT_FOUND');
     }
-    await repo.insertMessage(trx, { conversation_id: id, author: 'player', author_id: userId, body, now });
+    await repo.insertMessage(trx, { conversation_id: id, author: 'player', author_id: userId, body, image, now });
   });
   return ownConversation(db, userId, id);
 }
@@ -140,6 +145,7 @@ export async function replyAsOperator(
   body: string,
   now: Date,
 ): Promise<AdminSupportDetail> {
+  if (body === '') throw new AppError('REQUIRED_FIELDS', { field: 'body' });
   await db.transaction().execute(async (trx) => {
     const open = await repo.touchOpenConversation(trx, id, now);
     if (!open) {
@@ -163,4 +169,13 @@ export async function closeConversation(
     }
   });
   return operatorDetail(db, id);
+}
+
+/**
+ * Whether the reader may see image `name` of conversation `id`: the conversation's own player, or any operator
+ * (`userId` undefined), and only a name attached to that conversation. Anything else → 404 as for an unknown id.
+ */
+export async function checkImage(db: Db, id: number, name: string, userId?: number): Promise<void> {
+  const row = await repo.findConversation(db, id, userId);
+  if (!row || !(await repo.hasImage(db, id, name))) throw new AppError('SUPPORT_NOT_FOUND');
 }
