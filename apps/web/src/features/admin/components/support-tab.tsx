@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
+  API,
   SUPPORT_MESSAGE_MAX,
   SUPPORT_STATUSES,
   supportReplyRequest,
@@ -15,6 +16,7 @@ import { errorText, reportServerError, serverError } from '../../../lib/form-err
 import { contractResolver } from '../../../lib/forms.ts';
 import { formatTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
+import { usePrivateImage } from '../../../lib/private-image.ts';
 import { useAdminSupport, useAdminSupportClose, useAdminSupportReply } from '../api/support.ts';
 
 /** The operators' support tab: conversations (open by default) with the player's account, the thread, reply, close. */
@@ -97,7 +99,8 @@ function SupportItem({ conversation: c }: { conversation: AdminSupportDetail }) 
             <span className="admin-support__msg-who">
               {m.from === 'operator' ? t('support.fromSupport') : t('support.player')}
             </span>
-            <p className="admin-support__msg-body">{m.body}</p>
+            {m.image && <AttachedImage conversation={c.id} name={m.image} />}
+            {m.body && <p className="admin-support__msg-body">{m.body}</p>}
             <time className="admin-support__msg-time">{formatTime(m.created_at, lang)}</time>
           </li>
         ))}
@@ -139,5 +142,18 @@ function SupportItem({ conversation: c }: { conversation: AdminSupportDetail }) 
         </form>
       )}
     </article>
+  );
+}
+
+/** A player's attached image (private: fetched with the operator's session). */
+function AttachedImage({ conversation, name }: { conversation: number; name: string }) {
+  const { t } = useTranslation();
+  const url = usePrivateImage(API.supportDetail, { id: String(conversation), image: name });
+  return url ? (
+    <a href={url} target="_blank" rel="noreferrer">
+      <img className="admin-support__image" src={url} alt={t('support.image')} data-testid="admin-support-image" />
+    </a>
+  ) : (
+    <span className="admin-support__image" aria-label={t('support.image')} />
   );
 }

@@ -8,6 +8,7 @@ import {
 } from '@fairdraw/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { pagedQuery } from '../../../lib/paged.ts';
+import { apiUpload } from '../../../lib/private-image.ts';
 
 /**
  * How often an open conversation asks for new messages while it is on screen (README, "Support"): a short poll,
@@ -34,8 +35,15 @@ export const useSupportDetail = (id: number) =>
 export const openConversation = (body: SupportOpenRequest) =>
   apiRequest<SupportDetail>(API.supportOpen, { method: 'POST', body });
 
-export const replyToConversation = (body: SupportReplyRequest) =>
-  apiRequest<SupportDetail>(API.supportReply, { method: 'POST', body });
+/** A reply: JSON, or multipart when an image comes with it. */
+export const replyToConversation = ({ image, ...body }: SupportReplyRequest & { image?: File | null }) => {
+  if (!image) return apiRequest<SupportDetail>(API.supportReply, { method: 'POST', body });
+  const form = new FormData();
+  form.set('id', String(body.id));
+  form.set('body', body.body);
+  form.set('image', image);
+  return apiUpload<SupportDetail>(API.supportReply, form);
+};
 
 /** Both answer the conversation as it now is: written straight into its query; the list is read again. */
 function useWrite<B>(fn: (body: B) => Promise<SupportDetail>) {

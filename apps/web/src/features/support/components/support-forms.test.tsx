@@ -21,7 +21,7 @@ const DETAIL: SupportDetail = {
   last_message_at: 1_795_000_000_000,
   created_at: 1_795_000_000_000,
   closed_at: null,
-  messages: [{ id: 1, from: 'player', body: 'I paid', created_at: 1_795_000_000_000 }],
+  messages: [{ id: 1, from: 'player', body: 'I paid', image: null, created_at: 1_795_000_000_000 }],
 };
 const sent = (path: string) => request.mock.calls.filter(([p]) => p === path);
 const formError = () => screen.getByTestId('form-error');
@@ -90,5 +90,30 @@ describe('ReplyForm', () => {
     await user.click(screen.getByTestId('support-reply-submit'));
     expect(formError().textContent).toBe(msg);
     expect(screen.getByTestId<HTMLTextAreaElement>('support-reply').value).toBe('Hello?');
+  });
+
+  it('sends an image alone as multipart, and the picker empties', async () => {
+    const fetchMock = vi.fn(() =>
+      Promise.resolve(new Response(JSON.stringify({ code: 200, msg: 'ok', data: DETAIL }), { status: 200 })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      const { user } = renderWithApp(<ReplyForm id={12} />);
+      const file = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'slip.jpg', { type: 'image/jpeg' });
+      await user.upload(screen.getByTestId<HTMLInputElement>('support-image'), file);
+      expect(screen.getByTestId('support-image-name').textContent).toBe('slip.jpg');
+      await user.click(screen.getByTestId('support-reply-submit'));
+      expect(sent(API.supportReply)).toEqual([]);
+      const calls = fetchMock.mock.calls as unknown as [string, RequestInit][];
+      const upload = calls.find(([url]) => url.endsWith(API.supportReply));
+      expect(upload?.[1].method).toBe('POST');
+      const form = upload?.[1].body as FormData;
+      expect(form.get('id')).toBe('12');
+      expect(form.get('body')).toBe('');
+      expect((form.get('image') as File).name).toBe('slip.jpg');
+      expect(screen.getByTestId('support-image-name').textContent).toBe(en('support.noImage'));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -108,7 +108,7 @@ function Conversation({ id, onNew }: { id: number; onNew: () => void }) {
           {t(`support.status.${c.status}`)}
         </span>
       </div>
-      <MessageList messages={c.messages} mine="player" />
+      <MessageList conversation={c.id} messages={c.messages} mine="player" />
       {c.status === 'open' ? (
         <>
           <p className="hint hint--left">{t('support.live')}</p>
