@@ -2,7 +2,7 @@
  * Support conversations in the browser at 390×844, in Thai and English (issue 11): a player taps the Support tab,
  * opens a conversation; an operator, in a second page, answers it from the console's Support tab; the player's
  * page shows the reply without a reload (the conversation polls). The operator closes it; the player's page shows
- * it closed and offers a new one. Set SUPPORT_SHOTS=<folder> to also write screenshots there.
+ * it closed and offers a new one. An image the player attaches shows on both pages. Set SUPPORT_SHOTS=<folder> to also write screenshots there.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -25,6 +25,11 @@ type SupportTexts = { adminTab: string; fromSupport: string; status: { open: str
 const read = (path: string) => JSON.parse(readFileSync(join(import.meta.dirname, '..', path), 'utf8')) as unknown;
 const textsOf = (lang: Lang) => (read(`apps/web/src/locales/${lang}.json`) as { support: SupportTexts }).support;
 const norm = (s: string) => s.replace(/\u00a0/g, ' ').trim();
+/** A 2×2 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWM4ISd3Qk6OAUIBAB8mBBGFRCvEAAAAAElFTkSuQmCC',
+  'base64',
+);
 
 async function register(page: Page): Promise<void> {
   await page.goto('/register');
@@ -99,7 +104,18 @@ describe('support conversations', () => {
         await player.getByTestId('support-reply').fill('Thank you!');
         await player.getByTestId('support-reply-submit').click();
         await expect.poll(() => player.getByTestId('support-msg-player').count()).toBe(2);
+
+        // An image: attached by the player, shown to the player and, privately, in the operator's console.
+        await player
+          .getByTestId('support-image')
+          .setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: PNG });
+        await player.getByTestId('support-reply-submit').click();
+        await player.getByTestId('support-msg-image').waitFor({ timeout: 10_000 });
+        expect(
+          await player.getByTestId('support-msg-image').evaluate((img: HTMLImageElement) => img.naturalWidth),
+        ).toBe(2);
         await shot(player, `${lang}-support-conversation`);
+        await operator.getByTestId('admin-support-image').waitFor({ timeout: 20_000 });
 
         // The operator closes it; the player's page shows it closed and offers a new one.
         await operator.getByTestId(`admin-support-close-${id}`).click();
