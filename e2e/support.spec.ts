@@ -2,7 +2,8 @@
  * Support conversations in the browser at 390×844, in Thai and English (issue 11): a player taps the Support tab,
  * opens a conversation; an operator, in a second page, answers it from the console's Support tab; the player's
  * page shows the reply without a reload (the conversation polls). The operator closes it; the player's page shows
- * it closed and offers a new one. An image the player attaches shows on both pages. Set SUPPORT_SHOTS=<folder> to also write screenshots there.
+ * it closed and offers a new one. An image the player attaches shows on both pages. Set SUPPORT_SHOTS=<folder> to
+ * also write screenshots there.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
