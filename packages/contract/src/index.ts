@@ -19,3 +19,4 @@ export * from './account.ts';
 export * from './msg.ts';
 export * from './msg-texts.ts';
 export * from './limits.ts';
+export * from './support.ts';

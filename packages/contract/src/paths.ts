@@ -51,4 +51,11 @@ export const API = {
   msgRead: '/api/msg/read',
   msgUnread: '/api/msg/unread',
   adminMsgSend: '/api/admin/msg/send',
+  supportList: '/api/service/list',
+  supportOpen: '/api/service/open',
+  supportDetail: '/api/service/detail',
+  supportReply: '/api/service/reply',
+  adminSupportList: '/api/admin/service/list',
+  adminSupportReply: '/api/admin/service/reply',
+  adminSupportClose: '/api/admin/service/close',
 } as const;

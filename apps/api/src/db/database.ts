@@ -23,6 +23,7 @@ import type {
   RealityChecksTable,
   SelfExclusionsTable,
 } from './tables-protection.ts';
+import type { SupportConversationsTable, SupportMessagesTable } from './tables-support.ts';
 
 /** Text in every language the product speaks, stored as jsonb; Thai is the fallback. */
 export type LocalizedText = Partial<Record<Lang, string>> & { th: string };
@@ -130,6 +131,8 @@ export interface Database {
   player_limits: PlayerLimitsTable;
   player_limit_notices: PlayerLimitNoticesTable;
   reality_checks: RealityChecksTable;
+  support_conversations: SupportConversationsTable;
+  support_messages: SupportMessagesTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { API, isErrorKey } from '@fairdraw/contract';
+import { API, isErrorKey, SUPPORT_OPEN_MAX } from '@fairdraw/contract';
 import { ledgerCheck } from '../modules/ledger/ledger.service.ts';
 import { baseOf, casesOf, operationsOf } from './bad-input-generator.ts';
 import type { Auth, Case, OpenApiDoc, Operation } from './bad-input-generator.ts';
@@ -132,6 +132,24 @@ beforeAll(async () => {
   const slip = { games_id: k3.game_id, issue: k3.issue, items: [{ play_id: play, amount: 100 }] };
   const refused = await call(t.app, 'POST', API.bet, { headers, body: slip });
   expect(refused.body.error).toBe('INSUFFICIENT_BALANCE');
+  // Support: the player already has the most open conversations, so every open is refused (SUPPORT_OPEN_LIMIT);
+  // the low ids belong to another player's closed conversations, so a reply naming one is refused too.
+  const other = await registerPlayer(t.app);
+  for (let i = 0; i < SUPPORT_OPEN_MAX; i++) {
+    const c = await call(t.app, 'POST', API.supportOpen, {
+      headers: { token: other.token },
+      body: { subject: 's', body: 'b' },
+    });
+    const id = (c.body.data as { id: number }).id;
+    expect(
+      (await call(t.app, 'POST', API.adminSupportClose, { headers: { token: operator }, body: { id } })).status,
+    ).toBe(200);
+  }
+  for (let i = 0; i < SUPPORT_OPEN_MAX; i++) {
+    expect((await call(t.app, 'POST', API.supportOpen, { headers, body: { subject: 's', body: 'b' } })).status).toBe(
+      200,
+    );
+  }
   world = { player: p.token, playerAccount: p.account, guest: await guestToken(t.app), operator, slip };
 }, 120_000);
 

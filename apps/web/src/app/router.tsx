@@ -38,6 +38,7 @@ const MONEY: Record<MoneyPage, Lazy> = {
   admin: () => import('../features/admin/pages/admin-page.tsx').then((m) => ({ Component: m.AdminPage })),
   msg: () => import('../features/msg/pages/msg-page.tsx').then((m) => ({ Component: m.MsgPage })),
   msgDetail: () => import('../features/msg/pages/msg-detail-page.tsx').then((m) => ({ Component: m.MsgDetailPage })),
+  support: () => import('../features/support/pages/support-page.tsx').then((m) => ({ Component: m.SupportPage })),
 };
 
 // The game screens: one page for the five game routes, and the lobby, draw history, rules and bets around them.

@@ -41,6 +41,7 @@ export const MONEY_ROUTES = {
   '/depositAdmin': 'admin',
   '/msg': 'msg',
   '/msgDetail': 'msgDetail',
+  '/service': 'support',
 } as const;
 export type MoneyPage = (typeof MONEY_ROUTES)[keyof typeof MONEY_ROUTES];
 const MONEY_PATHS = Object.keys(MONEY_ROUTES) as (keyof typeof MONEY_ROUTES)[];
@@ -67,7 +68,7 @@ export type PlayPage = (typeof PLAY_ROUTES)[keyof typeof PLAY_ROUTES];
 const PLAY_PATHS = Object.keys(PLAY_ROUTES) as (keyof typeof PLAY_ROUTES)[];
 
 /** The other listed routes, each with the catalogue key of its title (`page.<key>`). */
-export const SOON_ROUTES = ['/caiJin', '/service', '/profits', '/identityCard', '/activity', '/profit'] as const;
+export const SOON_ROUTES = ['/caiJin', '/profits', '/identityCard', '/activity', '/profit'] as const;
 
 /** Any path listed above, in the spelling it is listed with. */
 export type ListedPath =

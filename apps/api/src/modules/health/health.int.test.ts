@@ -14,7 +14,7 @@ function expectCsp(headers: Record<string, unknown>): void {
     "base-uri 'none'",
     "frame-ancestors 'none'",
     "script-src 'self'",
-    "img-src 'self' data:",
+    "img-src 'self' data: blob:",
   ]) {
     expect(csp).toContain(directive);
   }

@@ -12,10 +12,13 @@ import { LedgerTab } from '../components/ledger-tab.tsx';
 import { MessagesTab } from '../components/messages-tab.tsx';
 import { ProvidersTab } from '../components/providers-tab.tsx';
 import { Queue } from '../components/queue.tsx';
+import { SupportTab } from '../components/support-tab.tsx';
 import { PATHS, isPath } from '../../../app/routes.ts';
 
-const TABS = ['deposits', 'withdrawals', 'channels', 'providers', 'audit', 'ledger', 'messages'] as const;
+const TABS = ['deposits', 'withdrawals', 'channels', 'providers', 'audit', 'ledger', 'messages', 'support'] as const;
 type Tab = (typeof TABS)[number];
+/** Tabs whose title lives in their own feature's block of the catalogue. */
+const TAB_LABEL: Partial<Record<Tab, string>> = { messages: 'msg.admin.tab', support: 'support.adminTab' };
 
 /** /rechargeAdmin and /depositAdmin: the operator console (the API refuses everyone else too). */
 export function AdminPage() {
@@ -43,7 +46,7 @@ export function AdminPage() {
           onChange={(k) => setParams({ tab: k }, { replace: true })}
           items={TABS.map((k) => ({
             key: k,
-            label: t(k === 'messages' ? 'msg.admin.tab' : `admin.tabs.${k}`),
+            label: t(TAB_LABEL[k] ?? `admin.tabs.${k}`),
             testId: `admin-tab-${k}`,
           }))}
         />
@@ -54,6 +57,7 @@ export function AdminPage() {
         {tab === 'audit' && <AuditTab />}
         {tab === 'ledger' && <LedgerTab />}
         {tab === 'messages' && <MessagesTab />}
+        {tab === 'support' && <SupportTab />}
       </>
     );
   return <CashierPage title={t('admin.title')}>{body}</CashierPage>;

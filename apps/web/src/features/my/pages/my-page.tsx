@@ -37,6 +37,7 @@ export function MyPage() {
     },
     { to: PATHS.loginPassword, label: t('my.loginPassword') },
     { to: PATHS.lang, label: t('auth.language'), extra: LANG_NAMES[lang] },
+    { to: PATHS.support, label: t('page.service') },
   ];
   if (role === 'operator') items.push({ to: PATHS.admin, label: t('my.operator') });
   // The bets: every game's records, the open slips with their countdowns, and the /orders page's three spellings.

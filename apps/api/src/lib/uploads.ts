@@ -1,0 +1,182 @@
+/**
+ * Image uploads (profile avatars, identity documents, support attachments): multipart registration, the type told
+ * by the bytes (never by the name or the declared type), a server-side re-encode that drops EXIF and every other
+ * metadata (a phone photo's GPS position included), files stored under the data directory with random names, and a
+ * private answer for files that only their owner and operators may read.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import sharp from 'sharp';
+import type { Sharp } from 'sharp';
+import { AppError } from './app-error.ts';
+
+/** The largest image accepted (before re-encoding); a larger one is refused with IMAGE_TOO_LARGE. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Decoding is refused beyond this many pixels (a small file can declare a huge image). */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+export type ImageKind = 'jpeg' | 'png' | 'webp';
+
+/**
+ * Registers multipart parsing in the calling plugin's scope only (register it inside a module's routes plugin):
+ * routes elsewhere keep answering 415 to multipart bodies. Route bodies of the scope may then be up to `maxFiles`
+ * images of MAX_IMAGE_BYTES each.
+ */
+export async function registerUploads(app: FastifyInstance, { maxFiles = 2 }: { maxFiles?: number } = {}) {
+  await app.register(multipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: maxFiles, fields: 10, fieldSize: 1024, parts: maxFiles + 10 },
+  });
+}
+
+/** The body limit for an upload route (the app's default is small): all the files and the fields. */
+export function uploadBodyLimit(maxFiles: number): number {
+  return maxFiles * MAX_IMAGE_BYTES + 64 * 1024;
+}
+
+/** What a multipart body held: its text fields and its files, each read whole (at most MAX_IMAGE_BYTES). */
+export type UploadForm = { fields: Record<string, string>; files: Record<string, Buffer> };
+
+/**
+ * Reads a multipart body. A non-multipart body → 415 UNSUPPORTED_MEDIA_TYPE; a file over the size → 413
+ * IMAGE_TOO_LARGE (field named); too many parts → 413 PAYLOAD_TOO_LARGE.
+ */
+export async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  const form: UploadForm = { fields: {}, files: {} };
+  let current = '';
+  try {
+    for await (const part of request.parts()) {
+      current = part.fieldname;
+      if (part.type === 'file') {
+        form.files[part.fieldname] = await part.toBuffer();
+      } else if (typeof part.value === 'string') {
+        form.fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError('IMAGE_TOO_LARGE', { field: current, params: { max: '5 MB' }, cause: err });
+    }
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw new AppError('PAYLOAD_TOO_LARGE', { cause: err });
+    }
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('UNSUPPORTED_MEDIA_TYPE', { cause: err });
+    if (err instanceof Error && /multipart|boundary|Unexpected end/i.test(err.message)) {
+      throw new AppError('VALIDATION_FAILED', { cause: err });
+    }
+    throw err;
+  }
+  return form;
+}
+
+/** The image type told by the first bytes (JPEG, PNG, WebP), or undefined for anything else. */
+export function sniffImage(bytes: Buffer): ImageKind | undefined {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
+  if (
+    bytes.length >= 12 &&
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'webp';
+  return undefined;
+}
+
+/**
+ * Decodes and re-encodes an image: turned upright by its EXIF orientation, then written anew without any metadata
+ * (sharp keeps none unless asked). Bytes that are not a JPEG, PNG or WebP, or do not decode → IMAGE_INVALID.
+ */
+async function reencode(
+  bytes: Buffer | undefined,
+  field: string,
+  shape: (img: Sharp) => Sharp,
+): Promise<Buffer> {
+  if (bytes === undefined || bytes.length === 0) throw new AppError('REQUIRED_FIELDS', { field });
+  if (sniffImage(bytes) === undefined) throw new AppError('IMAGE_INVALID', { field });
+  try {
+    return await shape(sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate()).toBuffer();
+  } catch (err) {
+    throw new AppError('IMAGE_INVALID', { field, cause: err });
+  }
+}
+
+/** A profile picture: a 256×256 WebP square, centred crop. */
+export function reencodeAvatar(bytes: Buffer | undefined, field = 'avatar'): Promise<Buffer> {
+  return reencode(bytes, field, (img) => img.resize(256, 256, { fit: 'cover' }).webp({ quality: 82 }));
+}
+
+/** A document photo: kept readable (at most 1600 px on its longer side), JPEG. */
+export function reencodeDocument(bytes: Buffer | undefined, field: string): Promise<Buffer> {
+  return reencode(bytes, field, (img) =>
+    img.resize(1600, 1600, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 85, mozjpeg: true }),
+  );
+}
+
+const STORED_NAME = /^[a-f0-9]{32}\.(webp|jpg)$/;
+const memoryRoots = new Map<string, string>();
+
+/**
+ * Where uploads of a kind live: `<DATA_DIR>/uploads/<kind>` (outside the web root, never served by the static
+ * handler); with an in-memory database, a temporary folder of this process.
+ */
+export function uploadDir(dataDir: string, kind: string): string {
+  let root: string;
+  if (dataDir === 'memory://') {
+    root = memoryRoots.get(kind) ?? mkdtempSync(join(tmpdir(), `fd-uploads-${kind}-`));
+    memoryRoots.set(kind, root);
+  } else {
+    root = resolve(dataDir, 'uploads', kind);
+    mkdirSync(root, { recursive: true, mode: 0o700 });
+  }
+  return root;
+}
+
+/** Writes the bytes under a new random name (128 bits) and returns the name. */
+export async function storeUpload(dir: string, bytes: Buffer, ext: 'webp' | 'jpg'): Promise<string> {
+  const name = `${randomBytes(16).toString('hex')}.${ext}`;
+  await writeFile(join(dir, name), bytes, { flag: 'wx', mode: 0o600 });
+  return name;
+}
+
+/** Whether a name is one storeUpload could have made (nothing else is ever joined to a path). */
+export function isStoredName(name: string): boolean {
+  return STORED_NAME.test(name);
+}
+
+/** Reads a stored file; a malformed or missing name → 404 NOT_FOUND. */
+export async function readUpload(dir: string, name: string): Promise<Buffer> {
+  if (!isStoredName(name)) throw new AppError('NOT_FOUND');
+  try {
+    return await readFile(join(dir, name));
+  } catch (err) {
+    throw new AppError('NOT_FOUND', { cause: err });
+  }
+}
+
+const contentTypeOf = (name: string) => (name.endsWith('.webp') ? 'image/webp' : 'image/jpeg');
+
+/** Sends a stored image to the one reader allowed: never kept by a shared cache or the browser's disk. */
+export function sendPrivateImage(reply: FastifyReply, name: string, bytes: Buffer): FastifyReply {
+  return reply
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', 'inline')
+    .type(contentTypeOf(name))
+    .send(bytes);
+}
+
+/** Sends a public image under a name that never changes content (random, written once). */
+export function sendPublicImage(reply: FastifyReply, name: string, bytes: Buffer): FastifyReply {
+  return reply
+    .header('cache-control', 'public, max-age=31536000, immutable')
+    .header('x-content-type-options', 'nosniff')
+    .type(contentTypeOf(name))
+    .send(bytes);
+}

@@ -1,0 +1,202 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminSupportDetail,
+  adminSupportListQuery,
+  API,
+  envelope,
+  paged,
+  supportCloseRequest,
+  supportConversation,
+  supportDetail,
+  supportDetailQuery,
+  supportListQuery,
+  supportOpenRequest,
+  supportReplyRequest,
+} from '@fairdraw/contract';
+import { errors, sessionHeaders } from '../../lib/schemas.ts';
+import { playerOf, sessionUserOf } from '../../lib/route-helpers.ts';
+import {
+  readUpload,
+  readUploadForm,
+  registerUploads,
+  reencodeDocument,
+  sendPrivateImage,
+  storeUpload,
+  uploadBodyLimit,
+  uploadDir,
+} from '../../lib/uploads.ts';
+import * as support from './support.service.ts';
+
+/**
+ * Support conversations. The player's page polls `detail` while a conversation is open (apps/api/README.md,
+ * "Support"), so operator replies appear without a reload.
+ */
+const supportRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Multipart in this plugin's scope only: a reply may carry one image.
+  await registerUploads(app, { maxFiles: 1 });
+  const images = uploadDir(app.config.dataDir, 'support');
+  /** The image file of a multipart reply, read in preValidation (before the body is validated). */
+  const attached = new WeakMap<FastifyRequest, Buffer>();
+  /** A multipart reply becomes the JSON shape the schema checks: `id` (a number when it is digits) and `body`. */
+  const multipartReply = async (request: FastifyRequest) => {
+    if (!request.isMultipart()) return;
+    const form = await readUploadForm(request);
+    const id = form.fields.id ?? '';
+    request.body = { id: /^\d{1,12}$/.test(id) ? Number(id) : id, body: form.fields.body ?? '' };
+    const image = form.files.image;
+    if (image !== undefined) attached.set(request, image);
+  };
+  // Who may call is settled before the body or query is looked at.
+  const player = [app.requireSession, app.requirePlayer];
+  const operator = [app.requireSession, app.requireOperator];
+  const security = [{ token: [] }];
+
+  app.get(
+    API.supportList,
+    {
+      preValidation: player,
+      schema: {
+        tags: ['support'],
+        summary: 'Own support conversations, latest activity first',
+        security,
+        headers: sessionHeaders,
+        querystring: supportListQuery,
+        response: { 200: envelope(paged(supportConversation)), ...errors(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => reply.ok(await support.listOwnConversations(app.db, playerOf(request).id, request.query)),
+  );
+
+  app.post(
+    API.supportOpen,
+    {
+      preValidation: player,
+      schema: {
+        tags: ['support'],
+        summary: 'Open a support conversation with a subject and a first message (at most 3 open at once)',
+        security,
+        headers: sessionHeaders,
+        body: supportOpenRequest,
+        response: { 200: envelope(supportDetail), ...errors(400, 401, 403, 413, 415, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.ok(await support.openConversation(app.db, playerOf(request).id, request.body, app.clock())),
+  );
+
+  app.get(
+    API.supportDetail,
+    {
+      // A player reads an own conversation; an operator may fetch an image of any (`image=`).
+      preValidation: [app.requireSession],
+      schema: {
+        tags: ['support'],
+        summary: 'One own conversation with its messages (polled for live replies); with image=, that image',
+        description:
+          "image= answers the image (Cache-Control: private, no-store) to the conversation's player and to operators.",
+        security,
+        headers: sessionHeaders,
+        querystring: supportDetailQuery,
+        response: { 200: envelope(supportDetail), ...errors(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { id, image } = request.query;
+      if (image !== undefined) {
+        const user = sessionUserOf(request);
+        const reader = user.role === 'operator' ? undefined : playerOf(request).id;
+        await support.checkImage(app.db, id, image, reader);
+        return sendPrivateImage(reply, image, await readUpload(images, image));
+      }
+      return reply.ok(await support.ownConversation(app.db, playerOf(request).id, id));
+    },
+  );
+
+  app.post(
+    API.supportReply,
+    {
+      preValidation: [...player, multipartReply],
+      bodyLimit: uploadBodyLimit(1),
+      schema: {
+        tags: ['support'],
+        summary: 'Write to an own open conversation (a closed one answers SUPPORT_CLOSED)',
+        description: 'JSON {id, body}, or multipart with fields id and body and one image file `image` (≤ 5 MB).',
+        security,
+        headers: sessionHeaders,
+        body: supportReplyRequest,
+        response: { 200: envelope(supportDetail), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const user = playerOf(request);
+      const bytes = attached.get(request);
+      // Re-encoded (metadata dropped) and stored before the message is written; the name is random.
+      const image =
+        bytes === undefined ? null : await storeUpload(images, await reencodeDocument(bytes, 'image'), 'jpg');
+      return reply.ok(
+        await support.replyAsPlayer(app.db, user.id, request.body.id, request.body.body, app.clock(), image),
+      );
+    },
+  );
+
+  app.get(
+    API.adminSupportList,
+    {
+      preValidation: operator,
+      schema: {
+        tags: ['admin'],
+        summary: 'Support queue (open by default), each conversation with its player and messages',
+        security,
+        headers: sessionHeaders,
+        querystring: adminSupportListQuery,
+        response: { 200: envelope(paged(adminSupportDetail)), ...errors(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => reply.ok(await support.listForOperator(app.db, request.query)),
+  );
+
+  app.post(
+    API.adminSupportReply,
+    {
+      preValidation: operator,
+      schema: {
+        tags: ['admin'],
+        summary: 'Answer an open support conversation',
+        security,
+        headers: sessionHeaders,
+        body: supportReplyRequest,
+        response: { 200: envelope(adminSupportDetail), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.ok(
+        await support.replyAsOperator(
+          app.db,
+          sessionUserOf(request).id,
+          request.body.id,
+          request.body.body,
+          app.clock(),
+        ),
+      ),
+  );
+
+  app.post(
+    API.adminSupportClose,
+    {
+      preValidation: operator,
+      schema: {
+        tags: ['admin'],
+        summary: 'Close an open support conversation (the player can no longer write to it)',
+        security,
+        headers: sessionHeaders,
+        body: supportCloseRequest,
+        response: { 200: envelope(adminSupportDetail), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.ok(await support.closeConversation(app.db, sessionUserOf(request).id, request.body.id, app.clock())),
+  );
+};
+
+export default supportRoutes;

@@ -1,0 +1,60 @@
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  API,
+  type SupportConversation,
+  type SupportDetail,
+  type SupportOpenRequest,
+  type SupportReplyRequest,
+} from '@fairdraw/contract';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { pagedQuery } from '../../../lib/paged.ts';
+import { apiUpload } from '../../../lib/private-image.ts';
+
+/**
+ * How often an open conversation asks for new messages while it is on screen (README, "Support"): a short poll,
+ * not a stream. React Query pauses it while the tab is hidden.
+ */
+export const SUPPORT_POLL_MS = 3_000;
+
+export const supportListQuery = () => pagedQuery<SupportConversation>(['support', 'list'], API.supportList, {});
+export const useSupportList = () => useInfiniteQuery(supportListQuery());
+
+export const supportDetailQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['support', 'detail', id],
+    queryFn: () => apiRequest<SupportDetail>(API.supportDetail, { query: { id } }),
+  });
+
+/** One conversation; polled while it is open, so an operator's reply appears without a reload. */
+export const useSupportDetail = (id: number) =>
+  useQuery({
+    ...supportDetailQuery(id),
+    refetchInterval: (query) => (query.state.data?.status === 'closed' ? false : SUPPORT_POLL_MS),
+  });
+
+export const openConversation = (body: SupportOpenRequest) =>
+  apiRequest<SupportDetail>(API.supportOpen, { method: 'POST', body });
+
+/** A reply: JSON, or multipart when an image comes with it. */
+export const replyToConversation = ({ image, ...body }: SupportReplyRequest & { image?: File | null }) => {
+  if (!image) return apiRequest<SupportDetail>(API.supportReply, { method: 'POST', body });
+  const form = new FormData();
+  form.set('id', String(body.id));
+  form.set('body', body.body);
+  form.set('image', image);
+  return apiUpload<SupportDetail>(API.supportReply, form);
+};
+
+/** Both answer the conversation as it now is: written straight into its query; the list is read again. */
+function useWrite<B>(fn: (body: B) => Promise<SupportDetail>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (detail) => {
+      qc.setQueryData(supportDetailQuery(detail.id).queryKey, detail);
+      void qc.invalidateQueries({ queryKey: ['support', 'list'] });
+    },
+  });
+}
+export const useOpenConversation = () => useWrite(openConversation);
+export const useReplyToConversation = () => useWrite(replyToConversation);

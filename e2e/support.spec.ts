@@ -1,0 +1,141 @@
+/**
+ * Support conversations in the browser at 390×844, in Thai and English (issue 11): a player taps the Support tab,
+ * opens a conversation; an operator, in a second page, answers it from the console's Support tab; the player's
+ * page shows the reply without a reload (the conversation polls). The operator closes it; the player's page shows
+ * it closed and offers a new one. An image the player attaches shows on both pages. Set SUPPORT_SHOTS=<folder> to
+ * also write screenshots there.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { phone } from './harness.ts';
+import { useSite } from './fixtures.ts';
+
+const OPERATOR = { account: 'ops', password: 'opspass123' };
+const t = useSite({
+  OPERATOR_ACCOUNT: OPERATOR.account,
+  OPERATOR_PASSWORD: OPERATOR.password,
+  AUTH_RATE_LIMIT_MAX: '1000',
+  RATE_LIMIT_MAX: '100000',
+});
+
+type Lang = 'en' | 'th';
+type SupportTexts = { adminTab: string; fromSupport: string; status: { open: string; closed: string } };
+const read = (path: string) => JSON.parse(readFileSync(join(import.meta.dirname, '..', path), 'utf8')) as unknown;
+const textsOf = (lang: Lang) => (read(`apps/web/src/locales/${lang}.json`) as { support: SupportTexts }).support;
+const norm = (s: string) => s.replace(/\u00a0/g, ' ').trim();
+/** A 2×2 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWM4ISd3Qk6OAUIBAB8mBBGFRCvEAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+async function register(page: Page): Promise<void> {
+  await page.goto('/register');
+  await page.getByTestId('register-account').fill(`s${randomBytes(5).toString('hex')}`);
+  await page.getByTestId('register-password').fill('abc12345');
+  await page.getByTestId('register-confirm').fill('abc12345');
+  await page.getByTestId('register-adult').check();
+  await page.getByTestId('register-submit').click();
+  await page.waitForURL((u) => u.pathname === '/');
+}
+
+async function shot(page: Page, name: string) {
+  const dir = process.env.SUPPORT_SHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(dir, `${name}.png`) });
+}
+
+describe('support conversations', () => {
+  it.each(['th', 'en'] as const)(
+    '%s: the player opens a conversation from the tab bar; the operator’s reply appears without reload',
+    async (lang) => {
+      const texts = textsOf(lang);
+      const playerContext = await phone(t.browser, t.site.url, lang);
+      const operatorContext = await phone(t.browser, t.site.url, lang);
+      const player = await playerContext.newPage();
+      const operator = await operatorContext.newPage();
+      try {
+        await register(player);
+        await player.getByTestId('tab-support').click();
+        await player.waitForURL((u) => u.pathname === '/service');
+        await player.getByTestId('empty-state').waitFor();
+        await shot(player, `${lang}-support-empty`);
+        await player.getByTestId('support-new').first().click();
+        const subject = `Deposit ${lang} ${randomBytes(2).toString('hex')}`;
+        await player.getByTestId('support-subject').fill(subject);
+        await player.getByTestId('support-body').fill('I paid 500 THB an hour ago. Where is it?');
+        await shot(player, `${lang}-support-new`);
+        await player.getByTestId('support-open-submit').click();
+        await player.getByTestId('support-conversation').waitFor();
+        await player.getByTestId('support-msg-player').waitFor();
+        expect(await player.getByTestId('support-msg-operator').count()).toBe(0);
+        const loads = { count: 0 };
+        player.on('framenavigated', (frame) => {
+          if (frame === player.mainFrame()) loads.count += 1;
+        });
+
+        // The operator logs in on a second page and answers from the console's Support tab.
+        await operator.goto('/login');
+        await operator.getByTestId('login-account').fill(OPERATOR.account);
+        await operator.getByTestId('login-password').fill(OPERATOR.password);
+        await operator.getByTestId('login-submit').click();
+        await operator.waitForURL((u) => u.pathname === '/');
+        await operator.goto('/rechargeAdmin');
+        await operator.getByTestId('admin-tab-support').click();
+        const item = operator.locator('article', { hasText: subject });
+        await item.waitFor();
+        const id = (await item.getAttribute('data-testid'))?.replace('admin-support-', '') ?? '';
+        const answer = `We found it (${lang}), it is credited now.`;
+        await operator.getByTestId(`admin-support-reply-${id}`).fill(answer);
+        await operator.getByTestId(`admin-support-send-${id}`).click();
+        await operator.locator('article', { hasText: answer }).waitFor();
+        await shot(operator, `${lang}-support-admin`);
+
+        // The player's page shows it without a reload.
+        const reply = player.getByTestId('support-msg-operator');
+        await reply.waitFor({ timeout: 10_000 });
+        expect(norm(await reply.innerText())).toContain(answer);
+        expect(norm(await reply.innerText())).toContain(texts.fromSupport);
+        expect(loads.count).toBe(0);
+        await player.getByTestId('support-reply').fill('Thank you!');
+        await player.getByTestId('support-reply-submit').click();
+        await expect.poll(() => player.getByTestId('support-msg-player').count()).toBe(2);
+
+        // An image: attached by the player, shown to the player and, privately, in the operator's console.
+        await player
+          .getByTestId('support-image')
+          .setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: PNG });
+        await player.getByTestId('support-reply-submit').click();
+        await player.getByTestId('support-msg-image').waitFor({ timeout: 10_000 });
+        expect(
+          await player.getByTestId('support-msg-image').evaluate((img: HTMLImageElement) => img.naturalWidth),
+        ).toBe(2);
+        await shot(player, `${lang}-support-conversation`);
+        await operator.getByTestId('admin-support-image').waitFor({ timeout: 20_000 });
+
+        // The operator closes it; the player's page shows it closed and offers a new one.
+        await operator.getByTestId(`admin-support-close-${id}`).click();
+        await player.getByTestId('support-closed').waitFor({ timeout: 10_000 });
+        expect(norm(await player.getByTestId('support-status').innerText())).toBe(texts.status.closed);
+        expect(await player.getByTestId('support-reply').count()).toBe(0);
+        await shot(player, `${lang}-support-closed`);
+
+        // The list shows it closed, and ends in 'No more data'.
+        await player.getByTestId('tab-support').click();
+        await player.getByTestId(`support-row-${id}`).waitFor();
+        expect(norm(await player.getByTestId(`support-row-${id}`).innerText())).toContain(texts.status.closed);
+        await player.getByTestId('no-more-data').waitFor();
+        await shot(player, `${lang}-support-list`);
+      } finally {
+        await playerContext.close();
+        await operatorContext.close();
+      }
+    },
+    120_000,
+  );
+});
