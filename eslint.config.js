@@ -134,10 +134,7 @@ export default tseslint.config(
   {
     // Paths from one list: links and navigations name a path from app/routes.ts (PATHS, withQuery), never a literal.
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: [
-      'apps/web/src/app/routes.ts',
-      '**/*.test.ts',
-    ],
+    ignores: ['apps/web/src/app/routes.ts', '**/*.test.ts'],
     rules: { 'no-restricted-syntax': ['error', ...pathLiteralRules()] },
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },

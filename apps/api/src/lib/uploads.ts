@@ -93,11 +93,7 @@ export function sniffImage(bytes: Buffer): ImageKind | undefined {
  * Decodes and re-encodes an image: turned upright by its EXIF orientation, then written anew without any metadata
  * (sharp keeps none unless asked). Bytes that are not a JPEG, PNG or WebP, or do not decode → IMAGE_INVALID.
  */
-async function reencode(
-  bytes: Buffer | undefined,
-  field: string,
-  shape: (img: Sharp) => Sharp,
-): Promise<Buffer> {
+async function reencode(bytes: Buffer | undefined, field: string, shape: (img: Sharp) => Sharp): Promise<Buffer> {
   if (bytes === undefined || bytes.length === 0) throw new AppError('REQUIRED_FIELDS', { field });
   if (sniffImage(bytes) === undefined) throw new AppError('IMAGE_INVALID', { field });
   try {
