@@ -33,6 +33,7 @@ import paymentsRoutes from './modules/payments/payments.routes.ts';
 import auditRoutes from './modules/audit/audit.routes.ts';
 import protectionRoutes from './modules/protection/protection.routes.ts';
 import accountRoutes from './modules/account/account.routes.ts';
+import kycRoutes from './modules/kyc/kyc.routes.ts';
 import webRoutes from './modules/web/web.routes.ts';
 
 export type BuildOptions = {
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(auditRoutes);
   await app.register(protectionRoutes);
   await app.register(accountRoutes);
+  await app.register(kycRoutes);
   await app.register(webRoutes, { webDist: config.webDist, redirectAllowList: config.redirectAllowList });
 
   return app;

@@ -16,3 +16,4 @@ export * from './admin.ts';
 export * from './bet.ts';
 export * from './protection.ts';
 export * from './account.ts';
+export * from './kyc.ts';

@@ -45,4 +45,13 @@ export const API = {
   protectionExclude: '/api/protection/exclude',
   accountHistory: '/api/account/history',
   accountExport: '/api/account/export',
+  // Profile and identity verification (KYC)
+  userProfile: '/api/user/profile',
+  userAvatar: '/api/user/avatar',
+  kycIndex: '/api/kyc/index',
+  kycSubmit: '/api/kyc/submit',
+  kycImage: '/api/kyc/image',
+  adminKycList: '/api/admin/kyc/list',
+  adminKycApprove: '/api/admin/kyc/approve',
+  adminKycReject: '/api/admin/kyc/reject',
 } as const;

@@ -17,6 +17,7 @@ import type { WithdrawalsTable } from './tables-withdrawals.ts';
 import type { GameSchedulesTable, PeriodsTable, PlayItemsTable } from './tables-games.ts';
 import type { BetCashWinsTable, BetItemsTable, BetPeriodStakesTable, BetsTable } from './tables-bets.ts';
 import type { SelfExclusionsTable } from './tables-protection.ts';
+import type { KycSubmissionsTable } from './tables-kyc.ts';
 
 /** Text in every language the product speaks, stored as jsonb; Thai is the fallback. */
 export type LocalizedText = Partial<Record<Lang, string>> & { th: string };
@@ -118,6 +119,7 @@ export interface Database {
   bet_cash_wins: BetCashWinsTable;
   bet_period_stakes: BetPeriodStakesTable;
   self_exclusions: SelfExclusionsTable;
+  kyc_submissions: KycSubmissionsTable;
 }
 
 export type Db = Kysely<Database>;

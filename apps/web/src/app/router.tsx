@@ -36,6 +36,8 @@ const MONEY: Record<MoneyPage, Lazy> = {
     import('../features/security/pages/login-password-page.tsx').then((m) => ({ Component: m.LoginPasswordPage })),
   withdraw: () => import('../features/withdraw/pages/withdraw-page.tsx').then((m) => ({ Component: m.WithdrawPage })),
   admin: () => import('../features/admin/pages/admin-page.tsx').then((m) => ({ Component: m.AdminPage })),
+  identityCard: () =>
+    import('../features/kyc/pages/identity-card-page.tsx').then((m) => ({ Component: m.IdentityCardPage })),
 };
 
 // The game screens: one page for the five game routes, and the lobby, draw history, rules and bets around them.

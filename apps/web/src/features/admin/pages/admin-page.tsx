@@ -11,9 +11,10 @@ import { ChannelsTab } from '../components/channels-tab.tsx';
 import { LedgerTab } from '../components/ledger-tab.tsx';
 import { ProvidersTab } from '../components/providers-tab.tsx';
 import { Queue } from '../components/queue.tsx';
+import { KycTab } from '../components/kyc-tab.tsx';
 import { PATHS, isPath } from '../../../app/routes.ts';
 
-const TABS = ['deposits', 'withdrawals', 'channels', 'providers', 'audit', 'ledger'] as const;
+const TABS = ['deposits', 'withdrawals', 'kyc', 'channels', 'providers', 'audit', 'ledger'] as const;
 type Tab = (typeof TABS)[number];
 
 /** /rechargeAdmin and /depositAdmin: the operator console (the API refuses everyone else too). */
@@ -40,7 +41,11 @@ export function AdminPage() {
           label={t('admin.title')}
           value={tab}
           onChange={(k) => setParams({ tab: k }, { replace: true })}
-          items={TABS.map((k) => ({ key: k, label: t(`admin.tabs.${k}`), testId: `admin-tab-${k}` }))}
+          items={TABS.map((k) => ({
+            key: k,
+            label: k === 'kyc' ? t('kyc.admin.tab') : t(`admin.tabs.${k}`),
+            testId: `admin-tab-${k}`,
+          }))}
         />
         {tab === 'deposits' && <Queue key="d" queue="deposits" />}
         {tab === 'withdrawals' && <Queue key="w" queue="withdrawals" />}
@@ -48,6 +53,7 @@ export function AdminPage() {
         {tab === 'providers' && <ProvidersTab />}
         {tab === 'audit' && <AuditTab />}
         {tab === 'ledger' && <LedgerTab />}
+        {tab === 'kyc' && <KycTab />}
       </>
     );
   return <CashierPage title={t('admin.title')}>{body}</CashierPage>;
