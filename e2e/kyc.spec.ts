@@ -130,7 +130,7 @@ describe('profile and identity verification', () => {
         await page.locator('[data-testid="kyc-status"][data-status="verified"]').waitFor();
         expect(norm(await page.getByTestId('kyc-badge').innerText())).toContain(texts.kyc.status.verified);
         await shot(page, `${lang}-kyc-verified`);
-        await page.getByTestId('tab-my').click();
+        await page.goBack();
         await page.waitForURL((u) => u.pathname === '/my');
         await page.waitForFunction(
           (want) => document.querySelector('[data-testid="my-identity"]')?.textContent?.includes(want) ?? false,

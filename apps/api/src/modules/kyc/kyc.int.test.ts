@@ -154,7 +154,7 @@ describe('identity verification', () => {
     expect(first.body.data).toMatchObject({
       status: 'pending',
       real_name: 'Somchai Jaidee',
-      document_number: '••••••••3456',
+      document_number: '••••3456',
     });
     const id1 = Number(first.body.data?.id);
 

@@ -30,7 +30,7 @@ export type KycDecidedHook = (trx: Db, event: KycDecidedEvent) => Promise<void>;
 
 /** The document number as the player sees it: all but the last four characters hidden. */
 export function maskDocumentNumber(n: string): string {
-  return n.length <= 4 ? n : `${'•'.repeat(Math.min(n.length - 4, 8))}${n.slice(-4)}`;
+  return n.length <= 4 ? n : `••••${n.slice(-4)}`;
 }
 
 export async function isKycVerified(db: Db, userId: number): Promise<boolean> {

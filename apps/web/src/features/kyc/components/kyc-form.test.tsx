@@ -17,7 +17,7 @@ const PENDING: KycIndex = {
   status: 'pending',
   id: 4,
   real_name: 'Somchai Jaidee',
-  document_number: '••••••••3456',
+  document_number: '••••3456',
   reason: null,
   submitted_at: 1_795_000_000_000,
   decided_at: null,

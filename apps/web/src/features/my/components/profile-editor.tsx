@@ -64,7 +64,7 @@ export function ProfileEditor({ nickname, avatar }: { nickname: string; avatar: 
         <FormTextField
           control={control}
           name="nickname"
-          label={t('auth.nickname')}
+          label={t('kyc.nickname')}
           testId="profile-nickname"
           maxLength={20}
         />
