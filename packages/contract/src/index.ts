@@ -17,3 +17,5 @@ export * from './bet.ts';
 export * from './protection.ts';
 export * from './account.ts';
 export * from './kyc.ts';
+export * from './msg.ts';
+export * from './msg-texts.ts';

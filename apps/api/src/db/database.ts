@@ -18,6 +18,7 @@ import type { GameSchedulesTable, PeriodsTable, PlayItemsTable } from './tables-
 import type { BetCashWinsTable, BetItemsTable, BetPeriodStakesTable, BetsTable } from './tables-bets.ts';
 import type { SelfExclusionsTable } from './tables-protection.ts';
 import type { KycSubmissionsTable } from './tables-kyc.ts';
+import type { BroadcastReadsTable, BroadcastsTable, MessagesTable } from './tables-messages.ts';
 
 /** Text in every language the product speaks, stored as jsonb; Thai is the fallback. */
 export type LocalizedText = Partial<Record<Lang, string>> & { th: string };
@@ -120,6 +121,9 @@ export interface Database {
   bet_period_stakes: BetPeriodStakesTable;
   self_exclusions: SelfExclusionsTable;
   kyc_submissions: KycSubmissionsTable;
+  messages: MessagesTable;
+  broadcasts: BroadcastsTable;
+  broadcast_reads: BroadcastReadsTable;
 }
 
 export type Db = Kysely<Database>;

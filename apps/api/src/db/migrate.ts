@@ -21,6 +21,7 @@ import * as m0018 from './migrations/2026_11_23_0018_place_bet_slips_from_file.t
 import * as m0019 from './migrations/2026_11_23_0019_ledger_lock_and_writer.ts';
 import * as m0021 from './migrations/2026_11_23_0021_account_history.ts';
 import * as m0022 from './migrations/2026_11_23_0022_kyc.ts';
+import * as m0023 from './migrations/2026_11_23_0023_messages.ts';
 import type { SqlFunctionPins } from './sql-functions.ts';
 
 /** A migration module; one that creates SQL functions from their files names them (sql-functions.ts). */
@@ -51,6 +52,7 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '2026_11_23_0019_ledger_lock_and_writer': m0019,
   '2026_11_23_0021_account_history': m0021,
   '2026_11_23_0022_kyc': m0022,
+  '2026_11_23_0023_messages': m0023,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

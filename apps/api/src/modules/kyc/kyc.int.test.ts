@@ -39,7 +39,10 @@ async function upload(app: FastifyInstance, url: string, token: string | null, p
     headers: { ...body.headers, ...(token ? { token, lang: 'en' } : {}) },
     payload: body.payload,
   });
-  return { status: res.statusCode, body: res.json<{ data?: Record<string, unknown>; error?: string; field?: string }>() };
+  return {
+    status: res.statusCode,
+    body: res.json<{ data?: Record<string, unknown>; error?: string; field?: string }>(),
+  };
 }
 
 /** A JPEG with EXIF that names a place (as a phone's GPS would). */
@@ -194,6 +197,22 @@ describe('identity verification', () => {
       .orderBy('id')
       .execute();
     expect(audit.map((a) => a.action)).toEqual(['kyc.submit', 'kyc.reject', 'kyc.submit', 'kyc.approve']);
+    // "KYC decided": one system message per decision, the rejection with its reason.
+    const user = await t.app.db
+      .selectFrom('users')
+      .select('id')
+      .where('account', '=', p.account)
+      .executeTakeFirstOrThrow();
+    const messages = await t.app.db
+      .selectFrom('messages')
+      .select(['kind', 'params'])
+      .where('user_id', '=', user.id)
+      .orderBy('id')
+      .execute();
+    expect(messages).toEqual([
+      { kind: 'kyc_rejected', params: { reason: 'The back photo is blurred' } },
+      { kind: 'kyc_approved', params: {} },
+    ]);
 
     const unknown = await call(t.app, 'POST', API.adminKycApprove, { ...auth(op), body: { id: 2_000_000 } });
     expect([unknown.status, unknown.body.error]).toEqual([404, 'KYC_NOT_FOUND']);

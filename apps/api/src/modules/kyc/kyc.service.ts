@@ -14,6 +14,7 @@ import type { UploadForm } from '../../lib/uploads.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
+import { sendSystemMessage } from '../msg/messages.service.ts';
 import { getWithdrawSettings } from '../wallet/wallet.service.ts';
 import * as repo from './kyc.repository.ts';
 import type { KycSubmissionRow, KycWithUser } from './kyc.repository.ts';
@@ -25,7 +26,7 @@ export type KycDecidedEvent = {
   status: 'verified' | 'rejected';
   reason: string | null;
 };
-/** Called in the decision's transaction, e.g. to send the player a system message "KYC decided". */
+/** Called in the decision's transaction, after the player's message (for anything else a decision should start). */
 export type KycDecidedHook = (trx: Db, event: KycDecidedEvent) => Promise<void>;
 
 /** The document number as the player sees it: all but the last four characters hidden. */
@@ -193,6 +194,9 @@ export async function decideKyc(
       snapshot(before),
       { ...snapshot(before), status: input.status, reason },
     );
+    // The player's "KYC decided" message commits with the decision (worded in their language when read).
+    if (input.status === 'verified') await sendSystemMessage(trx, before.user_id, 'kyc_approved', {}, ctx.now);
+    else await sendSystemMessage(trx, before.user_id, 'kyc_rejected', { reason }, ctx.now);
     await ctx.onDecided?.(trx, { userId: before.user_id, submissionId: before.id, status: input.status, reason });
   });
   const row = await repo.findSubmissionWithUser(db, input.id);

@@ -1,0 +1,46 @@
+import { formatAmount, isCurrencyCode } from '@fairdraw/domain';
+import type { Lang } from './langs.ts';
+import type { MessageParams, SystemMessageKind } from './msg.ts';
+import th from '../locales/th/messages.json' with { type: 'json' };
+import en from '../locales/en/messages.json' with { type: 'json' };
+import zhCn from '../locales/zh-cn/messages.json' with { type: 'json' };
+import zhHk from '../locales/zh-hk/messages.json' with { type: 'json' };
+import vi from '../locales/vi/messages.json' with { type: 'json' };
+import pt from '../locales/pt/messages.json' with { type: 'json' };
+
+type Catalogue = typeof en;
+const CATALOGUES: Record<Lang, Catalogue> = { th, en, 'zh-cn': zhCn, 'zh-hk': zhHk, vi, pt };
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+}
+
+function amountText(amount: unknown, currency: unknown): string {
+  if (typeof amount !== 'number' || !Number.isSafeInteger(amount)) return '';
+  const code = typeof currency === 'string' && isCurrencyCode(currency) ? currency : null;
+  return code ? `${formatAmount(amount, code)} ${code}` : String(amount);
+}
+
+/**
+ * A system message in `lang`: the catalogue's title and body for its kind with the stored parameters filled in
+ * (amounts as "1234.50 THB", a limit's kind and period in words, a missing reason as "not given").
+ */
+export function renderSystemMessage(
+  kind: SystemMessageKind,
+  params: MessageParams,
+  lang: Lang,
+): { title: string; body: string } {
+  const c = CATALOGUES[lang];
+  const values: Record<string, string> = {};
+  for (const [name, v] of Object.entries(params)) values[name] = v === null ? '' : String(v);
+  values.amount = amountText(params.amount, params.currency);
+  if ('reason' in params) values.reason = params.reason ? String(params.reason) : c.words.no_reason;
+  let entry: { title: string; body: string } = c[kind];
+  if (kind === 'limit_effective') {
+    const words = c.words as Record<string, string>;
+    values.limit = words[`limit_${String(params.limit)}`] ?? String(params.limit);
+    values.period = words[`period_${String(params.period)}`] ?? String(params.period);
+    if (params.amount === null) entry = c.limit_removed;
+  }
+  return { title: fill(entry.title, values), body: fill(entry.body, values) };
+}
