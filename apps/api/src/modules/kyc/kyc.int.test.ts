@@ -139,6 +139,26 @@ describe('profile', () => {
     expect([json.status, json.body.error]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
     const none = await upload(t.app, API.userAvatar, p.token, [{ name: 'other', value: 'x' }]);
     expect([none.status, none.body.error]).toEqual([400, 'REQUIRED_FIELDS']);
+    for (const [ct, payload] of [
+      ['multipart/form-data; boundary=x', '--x--'],
+      [
+        'multipart/form-data; boundary=x',
+        '--x\r\nContent-Disposition: form-data; name="avatar"; filename="a.jpg"\r\n\r\nabc',
+      ],
+      ['multipart/form-data', 'no boundary'],
+    ] as const) {
+      for (const url of [API.userAvatar, API.kycSubmit]) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': ct, token: p.token },
+          payload,
+        });
+        expect(res.statusCode, `${url} ${payload}`).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, `${url} ${payload}`).toBeLessThan(500);
+        expect(res.json<{ error: string }>().error).toBeTruthy();
+      }
+    }
     const anon = await upload(t.app, API.userAvatar, null, [
       { name: 'avatar', value: await photo(), filename: 'a.jpg' },
     ]);
