@@ -36,6 +36,7 @@ import limitsRoutes from './modules/protection/limits.routes.ts';
 import accountRoutes from './modules/account/account.routes.ts';
 import messagesRoutes from './modules/msg/messages.routes.ts';
 import supportRoutes from './modules/support/support.routes.ts';
+import kycRoutes from './modules/kyc/kyc.routes.ts';
 import webRoutes from './modules/web/web.routes.ts';
 
 export type BuildOptions = {
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(accountRoutes);
   await app.register(messagesRoutes);
   await app.register(supportRoutes);
+  await app.register(kycRoutes);
   await app.register(webRoutes, { webDist: config.webDist, redirectAllowList: config.redirectAllowList });
 
   return app;

@@ -89,7 +89,13 @@ export const adminChannel = z.object({
 export type AdminChannel = z.infer<typeof adminChannel>;
 
 /** Withdrawal settings: fee rule and per-request limits. */
-export const withdrawSettings = z.object({ fee: feeRule, min: minorAmount, max: minorAmount });
+/** `require_kyc`: a withdrawal needs verified identity (KYC); always in the answer, kept as it is when a save omits it. */
+export const withdrawSettings = z.object({
+  fee: feeRule,
+  min: minorAmount,
+  max: minorAmount,
+  require_kyc: z.boolean().optional(),
+});
 export type WithdrawSettings = z.infer<typeof withdrawSettings>;
 
 /**

@@ -16,6 +16,7 @@ export * from './admin.ts';
 export * from './bet.ts';
 export * from './protection.ts';
 export * from './account.ts';
+export * from './kyc.ts';
 export * from './msg.ts';
 export * from './msg-texts.ts';
 export * from './limits.ts';

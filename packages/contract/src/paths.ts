@@ -58,4 +58,13 @@ export const API = {
   adminSupportList: '/api/admin/service/list',
   adminSupportReply: '/api/admin/service/reply',
   adminSupportClose: '/api/admin/service/close',
+  // Profile and identity verification (KYC)
+  userProfile: '/api/user/profile',
+  userAvatar: '/api/user/avatar',
+  kycIndex: '/api/kyc/index',
+  kycSubmit: '/api/kyc/submit',
+  kycImage: '/api/kyc/image',
+  adminKycList: '/api/admin/kyc/list',
+  adminKycApprove: '/api/admin/kyc/approve',
+  adminKycReject: '/api/admin/kyc/reject',
 } as const;

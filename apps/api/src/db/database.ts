@@ -16,6 +16,7 @@ import type { DepositsTable, PaymentProviderSecretsTable, RechargeChannelsTable 
 import type { WithdrawalsTable } from './tables-withdrawals.ts';
 import type { GameSchedulesTable, PeriodsTable, PlayItemsTable } from './tables-games.ts';
 import type { BetCashWinsTable, BetItemsTable, BetPeriodStakesTable, BetsTable } from './tables-bets.ts';
+import type { KycSubmissionsTable } from './tables-kyc.ts';
 import type { BroadcastReadsTable, BroadcastsTable, MessagesTable } from './tables-messages.ts';
 import type {
   PlayerLimitNoticesTable,
@@ -125,6 +126,7 @@ export interface Database {
   bet_cash_wins: BetCashWinsTable;
   bet_period_stakes: BetPeriodStakesTable;
   self_exclusions: SelfExclusionsTable;
+  kyc_submissions: KycSubmissionsTable;
   messages: MessagesTable;
   broadcasts: BroadcastsTable;
   broadcast_reads: BroadcastReadsTable;

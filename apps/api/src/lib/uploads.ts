@@ -27,8 +27,8 @@ export type ImageKind = 'jpeg' | 'png' | 'webp';
  * routes elsewhere keep answering 415 to multipart bodies. Route bodies of the scope may then be up to `maxFiles`
  * images of MAX_IMAGE_BYTES each.
  */
-export async function registerUploads(app: FastifyInstance, { maxFiles = 2 }: { maxFiles?: number } = {}) {
-  await app.register(multipart, {
+export function registerUploads(app: FastifyInstance, { maxFiles = 2 }: { maxFiles?: number } = {}): void {
+  void app.register(multipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: maxFiles, fields: 10, fieldSize: 1024, parts: maxFiles + 10 },
   });
 }

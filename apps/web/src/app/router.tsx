@@ -39,6 +39,8 @@ const MONEY: Record<MoneyPage, Lazy> = {
   msg: () => import('../features/msg/pages/msg-page.tsx').then((m) => ({ Component: m.MsgPage })),
   msgDetail: () => import('../features/msg/pages/msg-detail-page.tsx').then((m) => ({ Component: m.MsgDetailPage })),
   support: () => import('../features/support/pages/support-page.tsx').then((m) => ({ Component: m.SupportPage })),
+  identityCard: () =>
+    import('../features/kyc/pages/identity-card-page.tsx').then((m) => ({ Component: m.IdentityCardPage })),
 };
 
 // The game screens: one page for the five game routes, and the lobby, draw history, rules and bets around them.

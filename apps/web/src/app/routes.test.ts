@@ -84,7 +84,8 @@ describe('money routes', () => {
     }
     expect(pageKey('/transferbank')).toBe('page.transferBank');
     expect(MONEY_ROUTES['/hyTixian']).toBe('withdraw');
-    expect(SOON_ROUTES).toContain('/identityCard');
+    expect(SOON_ROUTES).not.toContain('/identityCard');
+    expect(MONEY_ROUTES['/identityCard']).toBe('identityCard');
   });
 });
 

@@ -37,6 +37,7 @@ export const MONEY_ROUTES = {
   '/editPwd': 'loginPassword',
   '/withdraw': 'withdraw',
   '/hyTixian': 'withdraw',
+  '/identityCard': 'identityCard',
   '/rechargeAdmin': 'admin',
   '/depositAdmin': 'admin',
   '/msg': 'msg',
@@ -68,7 +69,7 @@ export type PlayPage = (typeof PLAY_ROUTES)[keyof typeof PLAY_ROUTES];
 const PLAY_PATHS = Object.keys(PLAY_ROUTES) as (keyof typeof PLAY_ROUTES)[];
 
 /** The other listed routes, each with the catalogue key of its title (`page.<key>`). */
-export const SOON_ROUTES = ['/caiJin', '/profits', '/identityCard', '/activity', '/profit'] as const;
+export const SOON_ROUTES = ['/caiJin', '/profits', '/activity', '/profit'] as const;
 
 /** Any path listed above, in the spelling it is listed with. */
 export type ListedPath =
@@ -117,6 +118,7 @@ export const PATHS = {
   openBets: '/gameBet',
   msg: '/msg',
   msgDetail: '/msgDetail',
+  identityCard: '/identityCard',
 } as const satisfies Record<string, ListedPath>;
 
 /** A listed path with a query string: `withQuery(PATHS.cards, { tab: 'pix' })` is '/cards?tab=pix'. */

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
   adminSupportDetail,
   adminSupportListQuery,
@@ -32,9 +32,9 @@ import * as support from './support.service.ts';
  * Support conversations. The player's page polls `detail` while a conversation is open (apps/api/README.md,
  * "Support"), so operator replies appear without a reload.
  */
-const supportRoutes: FastifyPluginAsyncZod = async (app) => {
+const supportRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
   // Multipart in this plugin's scope only: a reply may carry one image.
-  await registerUploads(app, { maxFiles: 1 });
+  registerUploads(app, { maxFiles: 1 });
   const images = uploadDir(app.config.dataDir, 'support');
   /** The image file of a multipart reply, read in preValidation (before the body is validated). */
   const attached = new WeakMap<FastifyRequest, Buffer>();
@@ -197,6 +197,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply.ok(await support.closeConversation(app.db, sessionUserOf(request).id, request.body.id, app.clock())),
   );
+  done();
 };
 
 export default supportRoutes;

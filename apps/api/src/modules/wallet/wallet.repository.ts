@@ -5,6 +5,6 @@ export function withdrawSettingRows(db: Db) {
   return db
     .selectFrom('settings')
     .select(['key', 'value'])
-    .where('key', 'in', ['withdraw_fee', 'withdraw_min', 'withdraw_max'])
+    .where('key', 'in', ['withdraw_fee', 'withdraw_min', 'withdraw_max', 'withdraw_require_kyc'])
     .execute();
 }

@@ -12,9 +12,13 @@ export const DEFAULT_WITHDRAW_SETTINGS: WithdrawSettings = {
   fee: { percent_bps: 0, fixed: 0, min: 0, max: null },
   min: 10_000,
   max: 5_000_000,
+  require_kyc: false,
 };
 
-/** The withdrawal fee rule and limits from the `settings` table (keys withdraw_fee, withdraw_min, withdraw_max). */
+/**
+ * The withdrawal fee rule and limits from the `settings` table (keys withdraw_fee, withdraw_min, withdraw_max), and
+ * whether a withdrawal needs verified identity (withdraw_require_kyc; off by default).
+ */
 export async function getWithdrawSettings(db: Db): Promise<WithdrawSettings> {
   const rows = await withdrawSettingRows(db);
   const value = (key: string) => rows.find((r) => r.key === key)?.value;
@@ -25,6 +29,7 @@ export async function getWithdrawSettings(db: Db): Promise<WithdrawSettings> {
     fee: fee.success ? fee.data : DEFAULT_WITHDRAW_SETTINGS.fee,
     min: min.success ? min.data : DEFAULT_WITHDRAW_SETTINGS.min,
     max: max.success ? max.data : DEFAULT_WITHDRAW_SETTINGS.max,
+    require_kyc: value('withdraw_require_kyc') === true,
   };
 }
 

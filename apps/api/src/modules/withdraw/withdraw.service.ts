@@ -38,6 +38,7 @@ import { countActivePayoutMethods, findActivePayoutMethod, toPayoutMethod } from
 import { hasFundPassword, verifyFundPassword } from '../security/fund-password.service.ts';
 import type { FundPasswordSettings } from '../security/fund-password.service.ts';
 import { getWithdrawSettings } from '../wallet/wallet.service.ts';
+import { isKycVerified } from '../kyc/kyc.service.ts';
 import * as repo from './withdraw.repository.ts';
 import type { WithdrawalRow, WithdrawalWithUser } from './withdraw.repository.ts';
 
@@ -90,7 +91,7 @@ export type SubmitContext = {
 
 /**
  * A player's withdrawal request. The checks run in this order, so the first unmet rule is the message:
- * fund password set → a payout method bound → amount entered → within the limits → payout method chosen and the
+ * verified identity when the operator requires it → fund password set → a payout method bound → amount entered → within the limits → payout method chosen and the
  * player's own → fund password entered and right → balance (the ledger decides, under its lock on the wallet, with
  * the CHECK on player balances, so parallel requests can never overdraw: decision 0004).
  */
@@ -100,6 +101,10 @@ export async function submitWithdrawal(
   input: WithdrawSubmitRequest,
   ctx: SubmitContext,
 ): Promise<Withdrawal> {
+  // The operator may require verified identity first (KYC_REQUIRED: the withdrawal screen links to /identityCard).
+  if ((await getWithdrawSettings(db)).require_kyc && !(await isKycVerified(db, user.id))) {
+    throw new AppError('KYC_REQUIRED');
+  }
   if (!(await hasFundPassword(db, user.id))) throw new AppError('FUND_PASSWORD_NOT_SET');
   if ((await countActivePayoutMethods(db, user.id)) === 0) throw new AppError('PAYOUT_METHOD_REQUIRED');
   if (input.amount === undefined || input.amount <= 0) throw new AppError('AMOUNT_REQUIRED', { field: 'amount' });
@@ -267,14 +272,21 @@ export async function saveWithdrawSettings(
     throw err;
   }
   if (input.max < input.min) throw new AppError('AMOUNT_INVALID', { field: 'max' });
-  const next: WithdrawSettings = { fee: input.fee, min: input.min, max: input.max };
   await db.transaction().execute(async (trx) => {
     await repo.lockSettings(trx);
     const before = await getWithdrawSettings(trx);
+    // A save that does not name require_kyc (an older form) keeps it as it is.
+    const next: WithdrawSettings = {
+      fee: input.fee,
+      min: input.min,
+      max: input.max,
+      require_kyc: input.require_kyc ?? before.require_kyc ?? false,
+    };
     await repo.saveSettings(trx, [
       { key: 'withdraw_fee', value: next.fee },
       { key: 'withdraw_min', value: next.min },
       { key: 'withdraw_max', value: next.max },
+      { key: 'withdraw_require_kyc', value: next.require_kyc },
     ]);
     await writeAudit(trx, actor, 'withdraw.settings', 'settings:withdraw', before, next);
   });

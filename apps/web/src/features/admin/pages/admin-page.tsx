@@ -13,12 +13,27 @@ import { MessagesTab } from '../components/messages-tab.tsx';
 import { ProvidersTab } from '../components/providers-tab.tsx';
 import { Queue } from '../components/queue.tsx';
 import { SupportTab } from '../components/support-tab.tsx';
+import { KycTab } from '../components/kyc-tab.tsx';
 import { PATHS, isPath } from '../../../app/routes.ts';
 
-const TABS = ['deposits', 'withdrawals', 'channels', 'providers', 'audit', 'ledger', 'messages', 'support'] as const;
+const TABS = [
+  'deposits',
+  'withdrawals',
+  'kyc',
+  'channels',
+  'providers',
+  'audit',
+  'ledger',
+  'messages',
+  'support',
+] as const;
 type Tab = (typeof TABS)[number];
 /** Tabs whose title lives in their own feature's block of the catalogue. */
-const TAB_LABEL: Partial<Record<Tab, string>> = { messages: 'msg.admin.tab', support: 'support.adminTab' };
+const TAB_LABEL: Partial<Record<Tab, string>> = {
+  kyc: 'kyc.admin.tab',
+  messages: 'msg.admin.tab',
+  support: 'support.adminTab',
+};
 
 /** /rechargeAdmin and /depositAdmin: the operator console (the API refuses everyone else too). */
 export function AdminPage() {
@@ -58,6 +73,7 @@ export function AdminPage() {
         {tab === 'ledger' && <LedgerTab />}
         {tab === 'messages' && <MessagesTab />}
         {tab === 'support' && <SupportTab />}
+        {tab === 'kyc' && <KycTab />}
       </>
     );
   return <CashierPage title={t('admin.title')}>{body}</CashierPage>;

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CashierPage } from '../../../components/cashier-page.tsx';
 import { WalletCard } from '../../../components/wallet-card.tsx';
@@ -10,6 +10,8 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { badgeText, useUnreadCount } from '../../../lib/unread.ts';
 import { ProtectionSection } from '../components/protection-section.tsx';
 import { LimitsSection } from '../components/limits-section.tsx';
+import { ProfileEditor } from '../components/profile-editor.tsx';
+import { useKycStatus } from '../api/profile.ts';
 import { PATHS, withQuery } from '../../../app/routes.ts';
 
 /** The My tab: who is logged in, the wallet, and every money and account screen. */
@@ -50,6 +52,21 @@ export function MyPage() {
   ];
   const protection = user && role === 'player' && !guest ? user.token : null;
   const unread = useUnreadCount();
+  // Profile and identity verification (players): the editor opens on this page with ?edit=profile.
+  const [params] = useSearchParams();
+  const kyc = useKycStatus(!!protection);
+  const editing = !!protection && params.get('edit') === 'profile';
+  const account = protection
+    ? [
+        { to: withQuery(PATHS.my, { edit: 'profile' }), label: t('kyc.editProfile'), testId: 'my-profile' },
+        {
+          to: PATHS.identityCard,
+          label: t('page.identityCard'),
+          testId: 'my-identity',
+          extra: kyc.data ? t(`kyc.status.${kyc.data.status}`) : undefined,
+        },
+      ]
+    : [];
 
   return (
     <CashierPage title={t('page.my')} back={false}>
@@ -74,6 +91,7 @@ export function MyPage() {
           {role === 'operator' && <span className="badge badge--brand">{t('my.operatorBadge')}</span>}
         </section>
       )}
+      {editing && user && <ProfileEditor nickname={user.nickname} avatar={user.avatar} />}
       <WalletCard />
       {/* Time-out and self-exclusion: registered players only (a demo session has no password to confirm with). */}
       {protection && <ProtectionSection token={protection} placement="status" />}
@@ -97,6 +115,16 @@ export function MyPage() {
           </Link>
         ))}
       </nav>
+      {account.length > 0 && (
+        <nav className="menu" aria-label={t('kyc.editProfile')}>
+          {account.map((item) => (
+            <Link key={item.to} className="menu__item" to={item.to} data-testid={item.testId}>
+              <span>{item.label}</span>
+              {item.extra && <span className="menu__extra">{item.extra}</span>}
+            </Link>
+          ))}
+        </nav>
+      )}
       <nav className="menu" aria-label={t('page.my')}>
         {items.map((item) => (
           <Link key={item.to} className="menu__item" to={item.to}>

@@ -1,4 +1,7 @@
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { API, type KycIndex } from '@fairdraw/contract';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { useTranslation } from 'react-i18next';
 import { CashierPage } from '../../../components/cashier-page.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
@@ -44,6 +47,14 @@ function WithdrawGate({ onDone }: { onDone: () => void }) {
   const profile = useProfile(user?.token);
   const wallet = useWallet();
   const payouts = usePayouts(user?.token);
+  // Identity verification, when the operator requires it before a withdrawal (a player's own status).
+  const player = profile.data?.role === 'player' && !profile.data.is_guest;
+  const kyc = useQuery({
+    queryKey: ['kyc'],
+    queryFn: () => apiRequest<KycIndex>(API.kycIndex),
+    enabled: player,
+    staleTime: 10_000,
+  });
 
   if (profile.isPending || wallet.isPending || payouts.isPending) {
     return (
@@ -72,6 +83,15 @@ function WithdrawGate({ onDone }: { onDone: () => void }) {
       <NoticeState text={t('errors:FUND_PASSWORD_NOT_SET')} testId="withdraw-need-fundpwd">
         <Link to={PATHS.setFundPassword} className="btn btn--primary" data-testid="goto-setpwd">
           {t('page.setPwd')}
+        </Link>
+      </NoticeState>
+    );
+  }
+  if (kyc.data?.required_for_withdrawal && kyc.data.status !== 'verified') {
+    return (
+      <NoticeState text={t('errors:KYC_REQUIRED')} testId="withdraw-need-kyc">
+        <Link to={PATHS.identityCard} className="btn btn--primary" data-testid="goto-kyc">
+          {t('kyc.verifyNow')}
         </Link>
       </NoticeState>
     );

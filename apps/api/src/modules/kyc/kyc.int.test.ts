@@ -1,0 +1,354 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import type { FastifyInstance } from 'fastify';
+import { API } from '@fairdraw/contract';
+import { buildTestApp, call, registerPlayer } from '../../test/helper.ts';
+import type { TestApp } from '../../test/helper.ts';
+import { auth, guestToken, operatorToken } from '../../test/money-helper.ts';
+import { readyPlayer, submitWithdraw, FUND_PASSWORD } from '../../test/withdraw-helper.ts';
+import { MAX_IMAGE_BYTES } from '../../lib/uploads.ts';
+
+// Profile (nickname, avatar) and identity verification (KYC): uploads told by their bytes and re-encoded without
+// EXIF, documents read only by their owner and operators (everyone else 404, never cached), decisions audited, and
+// withdrawals refused until verified when the operator requires it.
+
+type Part = { name: string; value: string | Buffer; filename?: string; type?: string };
+
+function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----fdtest${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const disposition =
+      p.filename === undefined
+        ? `form-data; name="${p.name}"`
+        : `form-data; name="${p.name}"; filename="${p.filename}"`;
+    const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${
+      p.type ? `Content-Type: ${p.type}\r\n` : ''
+    }\r\n`;
+    chunks.push(Buffer.from(head), Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function upload(app: FastifyInstance, url: string, token: string | null, parts: Part[]) {
+  const body = multipart(parts);
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    headers: { ...body.headers, ...(token ? { token, lang: 'en' } : {}) },
+    payload: body.payload,
+  });
+  return {
+    status: res.statusCode,
+    body: res.json<{ data?: Record<string, unknown>; error?: string; field?: string }>(),
+  };
+}
+
+/** A JPEG with EXIF that names a place (as a phone's GPS would). */
+function photo(color = '#3a6', width = 900, height = 600) {
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg()
+    .withExif({ IFD0: { ImageDescription: 'GPS 13.7563N 100.5018E', Artist: 'exif-marker' } })
+    .toBuffer();
+}
+
+async function kycParts(name = 'Somchai Jaidee', number = '1-1037-00123-45-6'): Promise<Part[]> {
+  return [
+    { name: 'real_name', value: name },
+    { name: 'document_number', value: number },
+    { name: 'front', value: await photo('#3a6'), filename: 'front.jpg', type: 'image/jpeg' },
+    { name: 'back', value: await photo('#36a'), filename: 'back.jpg', type: 'image/jpeg' },
+  ];
+}
+
+const image = (app: FastifyInstance, token: string | null, id: number, side = 'front') =>
+  app.inject({
+    method: 'GET',
+    url: `${API.kycImage}?id=${id}&side=${side}`,
+    headers: token ? { token, lang: 'en' } : {},
+  });
+
+let t: TestApp;
+let op: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  op = await operatorToken(t.app);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('profile', () => {
+  it('changes the nickname, and refuses a bad one with its key', async () => {
+    const p = await registerPlayer(t.app);
+    const ok = await call(t.app, 'POST', API.userProfile, { ...auth(p.token), body: { nickname: '  Lucky Star ' } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toMatchObject({ nickname: 'Lucky Star' });
+    const me = await call(t.app, 'GET', API.profile, auth(p.token));
+    expect(me.body.data).toMatchObject({ nickname: 'Lucky Star' });
+    const bad = await call(t.app, 'POST', API.userProfile, { ...auth(p.token), body: { nickname: 'x'.repeat(21) } });
+    expect([bad.status, bad.body.error]).toEqual([400, 'NICKNAME_FORMAT']);
+    const guest = await call(t.app, 'POST', API.userProfile, {
+      ...auth(await guestToken(t.app)),
+      body: { nickname: 'abc' },
+    });
+    expect([guest.status, guest.body.error]).toEqual([403, 'DEMO_NOT_ALLOWED']);
+  });
+
+  it('re-encodes an avatar to a 256×256 WebP without EXIF, served by the API', async () => {
+    const p = await registerPlayer(t.app);
+    const res = await upload(t.app, API.userAvatar, p.token, [
+      { name: 'avatar', value: await photo('#c33', 1200, 800), filename: 'me.png', type: 'image/png' },
+    ]);
+    expect(res.status).toBe(200);
+    const url = String(res.body.data?.avatar);
+    expect(url).toMatch(/^\/api\/user\/avatar\?f=[a-f0-9]{32}\.webp$/);
+    const me = await call(t.app, 'GET', API.profile, auth(p.token));
+    expect(me.body.data).toMatchObject({ avatar: url });
+    const served = await t.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['webp', 256, 256, undefined]);
+    expect(served.rawPayload.includes(Buffer.from('exif-marker'))).toBe(false);
+    const missing = await t.app.inject({ method: 'GET', url: `${API.userAvatar}?f=${'0'.repeat(32)}.webp` });
+    expect(missing.statusCode).toBe(404);
+    const traversal = await t.app.inject({ method: 'GET', url: `${API.userAvatar}?f=../../etc/passwd` });
+    expect(traversal.statusCode).toBe(404);
+  });
+
+  it('refuses a non-image named .jpg, an oversized image and a JSON body, with keys', async () => {
+    const p = await registerPlayer(t.app);
+    const text = await upload(t.app, API.userAvatar, p.token, [
+      {
+        name: 'avatar',
+        value: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+        filename: 'me.jpg',
+        type: 'image/jpeg',
+      },
+    ]);
+    expect([text.status, text.body.error, text.body.field]).toEqual([415, 'IMAGE_INVALID', 'avatar']);
+    const big = Buffer.concat([await photo(), Buffer.alloc(MAX_IMAGE_BYTES)]);
+    const large = await upload(t.app, API.userAvatar, p.token, [
+      { name: 'avatar', value: big, filename: 'big.jpg', type: 'image/jpeg' },
+    ]);
+    expect([large.status, large.body.error]).toEqual([413, 'IMAGE_TOO_LARGE']);
+    const json = await call(t.app, 'POST', API.userAvatar, { ...auth(p.token), body: { avatar: 'x' } });
+    expect([json.status, json.body.error]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+    const none = await upload(t.app, API.userAvatar, p.token, [{ name: 'other', value: 'x' }]);
+    expect([none.status, none.body.error]).toEqual([400, 'REQUIRED_FIELDS']);
+    for (const [ct, payload] of [
+      ['multipart/form-data; boundary=x', '--x--'],
+      [
+        'multipart/form-data; boundary=x',
+        '--x\r\nContent-Disposition: form-data; name="avatar"; filename="a.jpg"\r\n\r\nabc',
+      ],
+      ['multipart/form-data', 'no boundary'],
+    ] as const) {
+      for (const url of [API.userAvatar, API.kycSubmit]) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': ct, token: p.token },
+          payload,
+        });
+        expect(res.statusCode, `${url} ${payload}`).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, `${url} ${payload}`).toBeLessThan(500);
+        expect(res.json<{ error: string }>().error).toBeTruthy();
+      }
+    }
+    const anon = await upload(t.app, API.userAvatar, null, [
+      { name: 'avatar', value: await photo(), filename: 'a.jpg' },
+    ]);
+    expect(anon.status).toBe(401);
+  });
+});
+
+describe('identity verification', () => {
+  it('goes none → pending → rejected with a reason → resubmitted → verified, each decision audited', async () => {
+    const p = await registerPlayer(t.app);
+    const start = await call(t.app, 'GET', API.kycIndex, auth(p.token));
+    expect(start.body.data).toMatchObject({ status: 'none', id: null, required_for_withdrawal: false });
+
+    const first = await upload(t.app, API.kycSubmit, p.token, await kycParts());
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({
+      status: 'pending',
+      real_name: 'Somchai Jaidee',
+      document_number: '••••3456',
+    });
+    const id1 = Number(first.body.data?.id);
+
+    const again = await upload(t.app, API.kycSubmit, p.token, await kycParts());
+    expect([again.status, again.body.error]).toEqual([409, 'KYC_ALREADY_SUBMITTED']);
+
+    const queue = await call(t.app, 'GET', `${API.adminKycList}?status=pending`, auth(op));
+    const mine = (
+      queue.body.data as { list: { id: number; document_number: string; user: { account: string } }[] }
+    ).list.find((k) => k.id === id1);
+    expect(mine).toMatchObject({ document_number: '1103700123456', user: { account: p.account } });
+
+    const noReason = await call(t.app, 'POST', API.adminKycReject, { ...auth(op), body: { id: id1 } });
+    expect([noReason.status, noReason.body.error]).toEqual([400, 'REASON_REQUIRED']);
+    const rejected = await call(t.app, 'POST', API.adminKycReject, {
+      ...auth(op),
+      body: { id: id1, reason: 'The back photo is blurred' },
+    });
+    expect(rejected.body.data).toMatchObject({ status: 'rejected', reason: 'The back photo is blurred' });
+    const twice = await call(t.app, 'POST', API.adminKycApprove, { ...auth(op), body: { id: id1 } });
+    expect([twice.status, twice.body.error]).toEqual([409, 'ALREADY_DECIDED']);
+    const seen = await call(t.app, 'GET', API.kycIndex, auth(p.token));
+    expect(seen.body.data).toMatchObject({ status: 'rejected', reason: 'The back photo is blurred' });
+
+    const second = await upload(t.app, API.kycSubmit, p.token, await kycParts());
+    expect(second.body.data).toMatchObject({ status: 'pending' });
+    const id2 = Number(second.body.data?.id);
+    expect(id2).not.toBe(id1);
+    const approved = await call(t.app, 'POST', API.adminKycApprove, { ...auth(op), body: { id: id2 } });
+    expect(approved.body.data).toMatchObject({ status: 'verified', reason: null });
+    expect((await call(t.app, 'GET', API.kycIndex, auth(p.token))).body.data).toMatchObject({ status: 'verified' });
+
+    const audit = await t.app.db
+      .selectFrom('audit_log')
+      .select(['action', 'target'])
+      .where('target', 'in', [`kyc:${id1}`, `kyc:${id2}`])
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['kyc.submit', 'kyc.reject', 'kyc.submit', 'kyc.approve']);
+    // "KYC decided": one system message per decision, the rejection with its reason.
+    const user = await t.app.db
+      .selectFrom('users')
+      .select('id')
+      .where('account', '=', p.account)
+      .executeTakeFirstOrThrow();
+    const messages = await t.app.db
+      .selectFrom('messages')
+      .select(['kind', 'params'])
+      .where('user_id', '=', user.id)
+      .orderBy('id')
+      .execute();
+    expect(messages).toEqual([
+      { kind: 'kyc_rejected', params: { reason: 'The back photo is blurred' } },
+      { kind: 'kyc_approved', params: {} },
+    ]);
+
+    const unknown = await call(t.app, 'POST', API.adminKycApprove, { ...auth(op), body: { id: 2_000_000 } });
+    expect([unknown.status, unknown.body.error]).toEqual([404, 'KYC_NOT_FOUND']);
+    const byPlayer = await call(t.app, 'POST', API.adminKycApprove, { ...auth(p.token), body: { id: id2 } });
+    expect(byPlayer.status).toBe(403);
+  });
+
+  it('refuses bad fields and bad photos with keys, storing nothing', async () => {
+    const p = await registerPlayer(t.app);
+    const parts = await kycParts();
+    const cases: [Part[], number, string, string][] = [
+      [parts.filter((x) => x.name !== 'real_name'), 400, 'REQUIRED_FIELDS', 'real_name'],
+      [[{ name: 'real_name', value: '1' }, ...parts.slice(1)], 400, 'REAL_NAME_FORMAT', 'real_name'],
+      [
+        [parts[0]!, { name: 'document_number', value: '12' }, ...parts.slice(2)],
+        400,
+        'DOCUMENT_NUMBER_FORMAT',
+        'document_number',
+      ],
+      [parts.filter((x) => x.name !== 'back'), 400, 'REQUIRED_FIELDS', 'back'],
+      [
+        [
+          ...parts.slice(0, 2),
+          { name: 'front', value: Buffer.from('%PDF-1.4'), filename: 'id.jpg', type: 'image/jpeg' },
+          parts[3]!,
+        ],
+        415,
+        'IMAGE_INVALID',
+        'front',
+      ],
+    ];
+    for (const [body, status, key, field] of cases) {
+      const res = await upload(t.app, API.kycSubmit, p.token, body);
+      expect([res.status, res.body.error, res.body.field]).toEqual([status, key, field]);
+    }
+    const rows = await t.app.db
+      .selectFrom('kyc_submissions')
+      .select('id')
+      .where('user_id', 'in', t.app.db.selectFrom('users').select('id').where('account', '=', p.account))
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
+  it('serves photos to their owner and operators only, re-encoded without EXIF and never cached', async () => {
+    const a = await registerPlayer(t.app);
+    const b = await registerPlayer(t.app);
+    const res = await upload(t.app, API.kycSubmit, a.token, await kycParts());
+    const id = Number(res.body.data?.id);
+
+    for (const reader of [a.token, op]) {
+      for (const side of ['front', 'back']) {
+        const img = await image(t.app, reader, id, side);
+        expect(img.statusCode).toBe(200);
+        expect(img.headers['cache-control']).toBe('private, no-store');
+        expect(img.headers['content-type']).toBe('image/jpeg');
+        const meta = await sharp(img.rawPayload).metadata();
+        expect([meta.format, meta.width, meta.exif]).toEqual(['jpeg', 900, undefined]);
+        expect(img.rawPayload.includes(Buffer.from('exif-marker'))).toBe(false);
+      }
+    }
+    const other = await image(t.app, b.token, id);
+    expect([other.statusCode, other.json<{ error: string }>().error]).toEqual([404, 'KYC_NOT_FOUND']);
+    const guest = await image(t.app, await guestToken(t.app), id);
+    expect(guest.statusCode).toBe(404);
+    const nobody = await image(t.app, null, id);
+    expect(nobody.statusCode).toBe(401);
+    const none = await image(t.app, a.token, 2_000_000);
+    expect([none.statusCode, none.json<{ error: string }>().error]).toEqual([404, 'KYC_NOT_FOUND']);
+    const badSide = await image(t.app, a.token, id, 'selfie');
+    expect(badSide.statusCode).toBe(400);
+    // B's own status says nothing of A's.
+    expect((await call(t.app, 'GET', API.kycIndex, auth(b.token))).body.data).toMatchObject({ status: 'none' });
+    // Nothing under the static web handler.
+    const row = await t.app.db
+      .selectFrom('kyc_submissions')
+      .select('front_file')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    for (const url of [`/${row.front_file}`, `/uploads/kyc/${row.front_file}`, `/kyc/${row.front_file}`]) {
+      const res2 = await t.app.inject({ method: 'GET', url });
+      expect(res2.rawPayload.includes(Buffer.from([0xff, 0xd8, 0xff]))).toBe(false);
+    }
+  });
+
+  it('refuses a withdrawal until verified when the operator requires it, and only then', async () => {
+    const p = await readyPlayer(t.app, op, 500_000);
+    const body = { amount: 20_000, payout_id: p.payoutId, fund_password: FUND_PASSWORD };
+    const settings = await call(t.app, 'GET', API.adminWithdrawSettings, auth(op));
+    expect(settings.body.data).toMatchObject({ require_kyc: false });
+    const { require_kyc: _, ...old } = settings.body.data as Record<string, unknown>;
+    const on = await call(t.app, 'POST', API.adminWithdrawSettings, {
+      ...auth(op),
+      body: { ...old, require_kyc: true },
+    });
+    expect(on.body.data).toMatchObject({ require_kyc: true });
+    // A save that does not name it keeps it.
+    const kept = await call(t.app, 'POST', API.adminWithdrawSettings, { ...auth(op), body: old });
+    expect(kept.body.data).toMatchObject({ require_kyc: true });
+    try {
+      const refused = await submitWithdraw(t.app, p.token, body);
+      expect([refused.status, refused.body.error]).toEqual([403, 'KYC_REQUIRED']);
+      expect(refused.body.msg).toBe('Please complete identity verification first');
+      expect((await call(t.app, 'GET', API.kycIndex, auth(p.token))).body.data).toMatchObject({
+        required_for_withdrawal: true,
+      });
+      const sub = await upload(t.app, API.kycSubmit, p.token, await kycParts());
+      const pending = await submitWithdraw(t.app, p.token, body);
+      expect(pending.body.error).toBe('KYC_REQUIRED');
+      await call(t.app, 'POST', API.adminKycApprove, { ...auth(op), body: { id: Number(sub.body.data?.id) } });
+      const paid = await submitWithdraw(t.app, p.token, body);
+      expect(paid.status).toBe(200);
+    } finally {
+      await call(t.app, 'POST', API.adminWithdrawSettings, { ...auth(op), body: { ...old, require_kyc: false } });
+    }
+    const off = await readyPlayer(t.app, op, 500_000);
+    const free = await submitWithdraw(t.app, off.token, { ...body, payout_id: off.payoutId });
+    expect(free.status).toBe(200);
+  });
+});

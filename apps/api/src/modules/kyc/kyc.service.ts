@@ -1,0 +1,205 @@
+/**
+ * Identity verification (KYC): a player submits their real name, document number and two photos of the document;
+ * an operator approves or rejects it with a reason the player sees; after a rejection the player submits again.
+ * The photos are re-encoded without metadata and stored outside the web root (lib/uploads.ts); they are read only
+ * by their owner and by operators (anyone else: 404, as for a submission that does not exist).
+ */
+import type { AdminKyc, KycIndex, KycStatus, Paged } from '@fairdraw/contract';
+import { kycSubmitFields } from '@fairdraw/contract';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { toPage } from '../../lib/paging.ts';
+import { readUpload, reencodeDocument, storeUpload } from '../../lib/uploads.ts';
+import type { UploadForm } from '../../lib/uploads.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import type { AuditActor } from '../audit/audit.service.ts';
+import { sendSystemMessage } from '../msg/messages.service.ts';
+import { getWithdrawSettings } from '../wallet/wallet.service.ts';
+import * as repo from './kyc.repository.ts';
+import type { KycSubmissionRow, KycWithUser } from './kyc.repository.ts';
+
+/** What a decision tells the rest of the site (inside the decision's transaction): the player and the outcome. */
+export type KycDecidedEvent = {
+  userId: number;
+  submissionId: number;
+  status: 'verified' | 'rejected';
+  reason: string | null;
+};
+/** Called in the decision's transaction, after the player's message (for anything else a decision should start). */
+export type KycDecidedHook = (trx: Db, event: KycDecidedEvent) => Promise<void>;
+
+/** The document number as the player sees it: all but the last four characters hidden. */
+export function maskDocumentNumber(n: string): string {
+  return n.length <= 4 ? n : `••••${n.slice(-4)}`;
+}
+
+export async function isKycVerified(db: Db, userId: number): Promise<boolean> {
+  return (await repo.latestSubmission(db, userId))?.status === 'verified';
+}
+
+export async function kycIndex(db: Db, userId: number): Promise<KycIndex> {
+  const [latest, settings] = await Promise.all([repo.latestSubmission(db, userId), getWithdrawSettings(db)]);
+  const required = settings.require_kyc === true;
+  if (!latest) {
+    return {
+      status: 'none',
+      id: null,
+      real_name: null,
+      document_number: null,
+      reason: null,
+      submitted_at: null,
+      decided_at: null,
+      required_for_withdrawal: required,
+    };
+  }
+  return {
+    status: latest.status,
+    id: latest.id,
+    real_name: latest.real_name,
+    document_number: maskDocumentNumber(latest.document_number),
+    reason: latest.reason,
+    submitted_at: latest.created_at.getTime(),
+    decided_at: latest.decided_at ? latest.decided_at.getTime() : null,
+    required_for_withdrawal: required,
+  };
+}
+
+function fieldsOf(form: UploadForm) {
+  const parsed = kycSubmitFields.safeParse(form.fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = String(issue?.path[0] ?? 'real_name');
+    const key =
+      issue?.message === 'REAL_NAME_FORMAT' || issue?.message === 'DOCUMENT_NUMBER_FORMAT' ? issue.message : null;
+    if (form.fields[field] === undefined || form.fields[field].trim() === '') {
+      throw new AppError('REQUIRED_FIELDS', { field });
+    }
+    throw new AppError(key ?? 'VALIDATION_FAILED', { field });
+  }
+  return parsed.data;
+}
+
+/**
+ * A player's submission. Refused with KYC_ALREADY_SUBMITTED while one is pending or verified (checked under a lock
+ * on the player, and by a unique index); a rejected one may be followed by a new one.
+ */
+export async function submitKyc(
+  db: Db,
+  user: SessionUser,
+  form: UploadForm,
+  ctx: { dir: string; now: Date },
+): Promise<KycIndex> {
+  const fields = fieldsOf(form);
+  const latest = await repo.latestSubmission(db, user.id);
+  if (latest && latest.status !== 'rejected') throw new AppError('KYC_ALREADY_SUBMITTED');
+  const [front, back] = await Promise.all([
+    reencodeDocument(form.files.front, 'front'),
+    reencodeDocument(form.files.back, 'back'),
+  ]);
+  const [frontFile, backFile] = await Promise.all([
+    storeUpload(ctx.dir, front, 'jpg'),
+    storeUpload(ctx.dir, back, 'jpg'),
+  ]);
+  const actor: AuditActor = { userId: user.id, account: user.account };
+  await db.transaction().execute(async (trx) => {
+    await repo.lockUser(trx, user.id);
+    const current = await repo.latestSubmission(trx, user.id);
+    if (current && current.status !== 'rejected') throw new AppError('KYC_ALREADY_SUBMITTED');
+    const row = await repo.insertSubmission(trx, {
+      user_id: user.id,
+      real_name: fields.real_name,
+      document_number: fields.document_number,
+      front_file: frontFile,
+      back_file: backFile,
+      created_at: ctx.now,
+    });
+    await writeAudit(trx, actor, 'kyc.submit', `kyc:${row.id}`, null, snapshot(row));
+  });
+  return kycIndex(db, user.id);
+}
+
+/**
+ * One photo of a submission, for its owner or an operator. Anyone else hears 404 KYC_NOT_FOUND, exactly as for a
+ * submission that does not exist, so ids reveal nothing.
+ */
+export async function readKycImage(
+  db: Db,
+  reader: SessionUser,
+  id: number,
+  side: 'front' | 'back',
+  dir: string,
+): Promise<{ name: string; bytes: Buffer }> {
+  const row = await repo.findSubmission(db, id);
+  const allowed =
+    row !== undefined && (reader.role === 'operator' || (reader.role === 'player' && row.user_id === reader.id));
+  if (!row || !allowed) throw new AppError('KYC_NOT_FOUND');
+  const name = side === 'front' ? row.front_file : row.back_file;
+  return { name, bytes: await readUpload(dir, name) };
+}
+
+function snapshot(row: KycSubmissionRow) {
+  // The document number is not copied into the audit log (it stays in one place).
+  return { id: row.id, user_id: row.user_id, status: row.status, reason: row.reason };
+}
+
+export function toAdminKyc(row: KycWithUser): AdminKyc {
+  return {
+    id: row.id,
+    user: { user_id: row.user_id, account: row.account, nickname: row.nickname },
+    real_name: row.real_name,
+    document_number: row.document_number,
+    status: row.status,
+    reason: row.reason,
+    created_at: row.created_at.getTime(),
+    decided_at: row.decided_at ? row.decided_at.getTime() : null,
+  };
+}
+
+export async function listForOperator(
+  db: Db,
+  query: { status: KycStatus; page: number; limit: number },
+): Promise<Paged<AdminKyc>> {
+  const rows = await repo.listSubmissions(db, query.status, query.page, query.limit);
+  return toPage(rows, query, toAdminKyc);
+}
+
+/**
+ * Approves or rejects a pending submission: the row is locked first, so of two decisions one decides and the other
+ * answers 409 ALREADY_DECIDED; the audit row (and the hook, e.g. the player's message) commit with the status.
+ */
+export async function decideKyc(
+  db: Db,
+  actor: AuditActor,
+  input: { id: number; status: 'verified' | 'rejected'; reason?: string | undefined },
+  ctx: { now: Date; onDecided?: KycDecidedHook | undefined },
+): Promise<AdminKyc> {
+  const reason = input.status === 'rejected' ? (input.reason ?? '').trim() : null;
+  if (input.status === 'rejected' && !reason) throw new AppError('REASON_REQUIRED', { field: 'reason' });
+  await db.transaction().execute(async (trx) => {
+    const before = await repo.lockSubmission(trx, input.id);
+    if (!before) throw new AppError('KYC_NOT_FOUND');
+    if (before.status !== 'pending') throw new AppError('ALREADY_DECIDED');
+    await repo.decideSubmission(trx, input.id, {
+      status: input.status,
+      reason,
+      decided_at: ctx.now,
+      decided_by: actor.userId,
+    });
+    await writeAudit(
+      trx,
+      actor,
+      input.status === 'verified' ? 'kyc.approve' : 'kyc.reject',
+      `kyc:${input.id}`,
+      snapshot(before),
+      { ...snapshot(before), status: input.status, reason },
+    );
+    // The player's "KYC decided" message commits with the decision (worded in their language when read).
+    if (input.status === 'verified') await sendSystemMessage(trx, before.user_id, 'kyc_approved', {}, ctx.now);
+    else await sendSystemMessage(trx, before.user_id, 'kyc_rejected', { reason }, ctx.now);
+    await ctx.onDecided?.(trx, { userId: before.user_id, submissionId: before.id, status: input.status, reason });
+  });
+  const row = await repo.findSubmissionWithUser(db, input.id);
+  if (!row) throw new AppError('KYC_NOT_FOUND');
+  return toAdminKyc(row);
+}

@@ -1,0 +1,210 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { KYC_STATUSES, type AdminKyc, type KycStatus } from '@fairdraw/contract';
+import { ConfirmDialog } from '../../../components/dialog.tsx';
+import { FormError } from '../../../components/field.tsx';
+import { PagedList } from '../../../components/paged-list.tsx';
+import { API } from '@fairdraw/contract';
+import { formatTime } from '../../../lib/format.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { privateImageUrl } from '../../../lib/upload.ts';
+import { useLang } from '../../../lib/use-lang.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
+import { useAdminKyc, useDecideKyc } from '../api/kyc.ts';
+import { useSaveWithdrawSettings, useWithdrawSettings } from '../api/withdraw-settings.ts';
+import '../kyc-review.css';
+
+/** A document photo read with the operator's session (never cached), shown from an object URL. */
+function DocumentPhoto({ id, side, label }: { id: number; side: 'front' | 'back'; label: string }) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let made: string | null = null;
+    let live = true;
+    privateImageUrl(API.kycImage, { id, side })
+      .then((u) => {
+        made = u;
+        if (live) setUrl(u);
+        else URL.revokeObjectURL(u);
+      })
+      .catch(() => setUrl(null));
+    return () => {
+      live = false;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [id, side]);
+  return (
+    <figure className="kyc-review__figure">
+      {url ? (
+        <a href={url} target="_blank" rel="noreferrer">
+          <img className="kyc-review__photo" src={url} alt={label} data-testid={`admin-kyc-${side}`} />
+        </a>
+      ) : (
+        <span className="kyc-review__photo kyc-review__photo--empty" aria-hidden="true" />
+      )}
+      <figcaption className="muted">{label}</figcaption>
+    </figure>
+  );
+}
+
+/** The "require verified identity before a withdrawal" switch (part of the withdrawal settings). */
+function RequireKycSwitch() {
+  const { t } = useTranslation();
+  const settings = useWithdrawSettings();
+  const save = useSaveWithdrawSettings();
+  if (!settings.data) return null;
+  const on = settings.data.require_kyc === true;
+  return (
+    <label className="kyc-review__switch">
+      <input
+        type="checkbox"
+        checked={on}
+        disabled={save.isPending}
+        data-testid="admin-require-kyc"
+        onChange={(e) => save.mutate({ ...settings.data, require_kyc: e.target.checked })}
+      />
+      <span>{t('kyc.admin.requireKyc')}</span>
+    </label>
+  );
+}
+
+function KycItem({ item, onAct }: { item: AdminKyc; onAct: (d: 'approve' | 'reject') => void }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  return (
+    <article className="kyc-review" data-testid="admin-kyc-item" data-account={item.user.account}>
+      <dl className="facts facts--small">
+        <div>
+          <dt>{t('kyc.admin.player')}</dt>
+          <dd>
+            #{item.id} · {item.user.account} ({item.user.nickname})
+          </dd>
+        </div>
+        <div>
+          <dt>{t('kyc.realName')}</dt>
+          <dd>{item.real_name}</dd>
+        </div>
+        <div>
+          <dt>{t('kyc.documentNumber')}</dt>
+          <dd className="mono">{item.document_number}</dd>
+        </div>
+        <div>
+          <dt>{t('kyc.submittedAt')}</dt>
+          <dd>{formatTime(item.created_at, lang)}</dd>
+        </div>
+        {item.reason && (
+          <div>
+            <dt>{t('kyc.reason')}</dt>
+            <dd>{item.reason}</dd>
+          </div>
+        )}
+      </dl>
+      <div className="kyc-review__photos">
+        <DocumentPhoto id={item.id} side="front" label={t('kyc.admin.front')} />
+        <DocumentPhoto id={item.id} side="back" label={t('kyc.admin.back')} />
+      </div>
+      {item.status === 'pending' && (
+        <div className="page-actions--row">
+          <button
+            type="button"
+            className="btn btn--primary btn--small"
+            onClick={() => onAct('approve')}
+            data-testid="admin-kyc-approve"
+          >
+            {t('kyc.admin.approve')}
+          </button>
+          <button
+            type="button"
+            className="btn btn--danger btn--small"
+            onClick={() => onAct('reject')}
+            data-testid="admin-kyc-reject"
+          >
+            {t('kyc.admin.reject')}
+          </button>
+        </div>
+      )}
+    </article>
+  );
+}
+
+/** The operator's identity-verification review: the queue by status, the photos, approve or reject with a reason. */
+export function KycTab() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<KycStatus>('pending');
+  const list = useAdminKyc(status);
+  const decide = useDecideKyc();
+  const { error, setError, busy, run } = useSubmit();
+  const [acting, setActing] = useState<{ item: AdminKyc; decision: 'approve' | 'reject' } | null>(null);
+  const [reason, setReason] = useState('');
+  const close = () => {
+    setReason('');
+    setError(null);
+    setActing(null);
+  };
+  const reject = acting?.decision === 'reject';
+  return (
+    <section aria-label={t('kyc.admin.tab')}>
+      <div className="toolbar">
+        <div className="chips" role="group" aria-label={t('records.status')}>
+          {KYC_STATUSES.map((s) => (
+            <button
+              key={s}
+              type="button"
+              className="chip"
+              aria-pressed={s === status}
+              onClick={() => setStatus(s)}
+              data-testid={`admin-kyc-status-${s}`}
+            >
+              {t(`kyc.status.${s}`)}
+            </button>
+          ))}
+        </div>
+      </div>
+      <RequireKycSwitch />
+      <PagedList
+        query={list}
+        empty={t('kyc.admin.empty')}
+        itemKey={(k) => k.id}
+        render={(k) => <KycItem item={k} onAct={(decision) => setActing({ item: k, decision })} />}
+      />
+      <ConfirmDialog
+        open={!!acting}
+        title={reject ? t('kyc.admin.rejectTitle') : t('kyc.admin.approve')}
+        confirmText={reject ? t('kyc.admin.reject') : t('kyc.admin.approve')}
+        confirmTestId="admin-confirm"
+        busy={busy}
+        onCancel={close}
+        onConfirm={() => {
+          if (!acting) return;
+          if (reject && !reason.trim()) return setError({ text: t('errors:REASON_REQUIRED'), field: 'reason' });
+          const body = reject ? { id: acting.item.id, reason: reason.trim() } : { id: acting.item.id };
+          void run(
+            () => decide.mutateAsync({ decision: acting.decision, body }),
+            () => {
+              showToast(t('admin.done'));
+              close();
+            },
+          );
+        }}
+      >
+        {acting && (
+          <p>
+            #{acting.item.id} · {acting.item.user.account} · {acting.item.real_name}
+          </p>
+        )}
+        {reject && (
+          <label className="field">
+            <span className="field__label">{t('kyc.admin.reasonLabel')}</span>
+            <input
+              className="input"
+              value={reason}
+              maxLength={200}
+              onChange={(e) => setReason(e.target.value)}
+              data-testid="admin-kyc-reason"
+            />
+          </label>
+        )}
+        <FormError text={error?.text ?? null} />
+      </ConfirmDialog>
+    </section>
+  );
+}
