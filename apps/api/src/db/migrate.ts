@@ -22,8 +22,8 @@ import * as m0019 from './migrations/2026_11_23_0019_ledger_lock_and_writer.ts';
 import * as m0021 from './migrations/2026_11_23_0021_account_history.ts';
 import * as m0022 from './migrations/2026_11_23_0022_kyc.ts';
 import * as m0023 from './migrations/2026_11_23_0023_messages.ts';
-import * as m0025 from './migrations/2026_11_23_0025_spending_limits.ts';
 import * as m0024 from './migrations/2026_11_23_0024_support.ts';
+import * as m0025 from './migrations/2026_11_23_0025_spending_limits.ts';
 import type { SqlFunctionPins } from './sql-functions.ts';
 
 /** A migration module; one that creates SQL functions from their files names them (sql-functions.ts). */
@@ -55,8 +55,8 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '2026_11_23_0021_account_history': m0021,
   '2026_11_23_0022_kyc': m0022,
   '2026_11_23_0023_messages': m0023,
-  '2026_11_23_0025_spending_limits': m0025,
   '2026_11_23_0024_support': m0024,
+  '2026_11_23_0025_spending_limits': m0025,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
