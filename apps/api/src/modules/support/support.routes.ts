@@ -29,8 +29,8 @@ import {
 import * as support from './support.service.ts';
 
 /**
- * Support conversations. The player's page polls `detail` while a conversation is open (apps/api/README.md,
- * "Support"), so operator replies appear without a reload.
+ * Support conversations. The player's page polls `detail` while a conversation is open (modules/support/README.md),
+ * so operator replies appear without a reload.
  */
 const supportRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
   // Multipart in this plugin's scope only: a reply may carry one image.
