@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { phone } from './harness.ts';
 import { useSite } from './fixtures.ts';
+import { norm, siteApi } from './site-api.ts';
 
 const OPERATOR = { account: 'ops', password: 'opspass123' };
 const t = useSite({
@@ -25,21 +26,12 @@ type Texts = { history: string; frozen: string; cause: Record<string, string> };
 const read = (path: string) => JSON.parse(readFileSync(join(import.meta.dirname, '..', path), 'utf8')) as unknown;
 const textsOf = (lang: Lang) => (read(`apps/web/src/locales/${lang}.json`) as { wallet: Texts }).wallet;
 const commonOf = (lang: Lang) => (read(`apps/web/src/locales/${lang}.json`) as { common: { noMore: string } }).common;
-const norm = (s: string) => s.replace(/\u00a0/g, ' ').trim();
 /** The CSV's header row per language, as the contract's ACCOUNT_CSV_TEXTS has it. */
 const HEADER_START: Record<Lang, string> = { en: 'Time,Movement,Account,Amount', th: 'เวลา,รายการ,บัญชี,จำนวนเงิน' };
 
 type Json = Record<string, unknown>;
-async function post<T = Json>(path: string, body: unknown, headers: Record<string, string>): Promise<T> {
-  const res = await fetch(`${t.site.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  const env = (await res.json()) as { code: number; data: T };
-  expect(env.code, `${path} ${JSON.stringify(env)}`).toBe(200);
-  return env.data;
-}
+const post = <T = Json>(path: string, body: unknown, headers: Record<string, string>) =>
+  siteApi<T>(t.site, path, { body, headers });
 
 /** A bank-transfer deposit of `amount` minor units, approved by the operator, through the real API. */
 async function depositByApi(tok: string, amount: number) {

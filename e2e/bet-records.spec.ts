@@ -14,6 +14,7 @@ import type { Page } from 'playwright-core';
 import type { BetSlip, CurrentGame, GameCategory, PlayGroup } from '@fairdraw/contract';
 import { phone } from './harness.ts';
 import { useSite } from './fixtures.ts';
+import { siteApi, tokenOf } from './site-api.ts';
 
 const t = useSite({ GAME_CYCLE_OVERRIDE_SECONDS: '300', RATE_LIMIT_MAX: '100000' });
 const SHOTS = process.env.BET_RECORDS_SHOTS;
@@ -27,23 +28,11 @@ type Catalogue = {
 const catalogue = (lang: Lang) =>
   JSON.parse(readFileSync(join(import.meta.dirname, '..', `apps/web/src/locales/${lang}.json`), 'utf8')) as Catalogue;
 
-async function api<T>(path: string, init: { token?: string; body?: unknown; lang?: string } = {}): Promise<T> {
-  const res = await fetch(`${t.site.url}${path}`, {
-    method: init.body === undefined ? (path.includes('current_game') ? 'POST' : 'GET') : 'POST',
-    headers: {
-      ...(init.token ? { token: init.token } : {}),
-      ...(init.lang ? { lang: init.lang } : {}),
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+const api = <T>(path: string, init: { token?: string; body?: unknown; lang?: string } = {}) =>
+  siteApi<T>(t.site, path, {
+    ...init,
+    method: init.body === undefined && path.includes('current_game') ? 'POST' : undefined,
   });
-  const body = (await res.json()) as { code: number; msg: string; data: T };
-  if (body.code !== 200) throw new Error(`${path}: ${body.code} ${body.msg}`);
-  return body.data;
-}
-
-const tokenOf = (page: Page) =>
-  page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { token?: string }).token ?? '');
 
 /** A one-item slip on the game's current period, placed while it has at least 20 s to its seal (answered in `lang`). */
 async function placeSlip(token: string, gameId: number, lang: Lang): Promise<BetSlip> {

@@ -13,6 +13,7 @@ import { findPlay, minor, oddsBps, settleBetItem, zodiacOf, type GameFamily } fr
 import type { BetSlip, HistoryItem } from '@fairdraw/contract';
 import { phone } from './harness.ts';
 import { useSite } from './fixtures.ts';
+import { siteApi, tokenOf } from './site-api.ts';
 
 const t = useSite({ GAME_CYCLE_OVERRIDE_SECONDS: '20', RATE_LIMIT_MAX: '100000' });
 
@@ -26,15 +27,7 @@ const CASES: GameCase[] = [
 ];
 const ALL_IN_NUMBERS = [7, 23];
 
-async function api<T>(path: string, token?: string): Promise<T> {
-  const res = await fetch(`${t.site.url}${path}`, { headers: token ? { token } : {} });
-  const body = (await res.json()) as { code: number; msg: string; data: T };
-  if (body.code !== 200) throw new Error(`${path}: ${body.code} ${body.msg}`);
-  return body.data;
-}
-
-const tokenOf = (page: Page) =>
-  page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { token?: string }).token ?? '');
+const api = <T>(path: string, token?: string) => siteApi<T>(t.site, path, { token });
 
 /** "00:17" → 17 (seconds); null when no countdown is shown. */
 async function countdown(page: Page): Promise<number | null> {

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { phone } from './harness.ts';
 import { useSite } from './fixtures.ts';
+import { norm } from './site-api.ts';
 
 const OPERATOR = { account: 'ops', password: 'opspass123' };
 const t = useSite({
@@ -34,7 +35,6 @@ const catalogue = (lang: Lang) =>
     page: Record<string, string>;
     my: { operator: string };
   };
-const norm = (s: string) => s.replace(/\u00a0/g, ' ').trim();
 
 const photo = (color: string) =>
   sharp({ create: { width: 800, height: 500, channels: 3, background: color } })

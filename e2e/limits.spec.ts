@@ -16,6 +16,7 @@ import type { Page } from 'playwright-core';
 import { LIMIT_PERIOD_WORDS } from '@fairdraw/contract';
 import { phone } from './harness.ts';
 import { useSite } from './fixtures.ts';
+import { siteApi, tokenOf, norm } from './site-api.ts';
 
 const OPERATOR = { account: 'ops', password: 'opspass123' };
 const t = useSite({
@@ -33,24 +34,8 @@ const textsOf = (lang: Lang) =>
   (read(`apps/web/src/locales/${lang}.json`) as { limits: Record<string, string> & { kind: Record<string, string> } })
     .limits;
 const errorsOf = (lang: Lang) => read(`packages/contract/locales/${lang}/errors.json`) as Record<string, string>;
-const norm = (s: string) => s.replace(/\u00a0/g, ' ').trim();
 
-async function api<T>(path: string, init: { token?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`${t.site.url}${path}`, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(init.token ? { token: init.token } : {}),
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const body = (await res.json()) as { code: number; msg: string; data: T };
-  if (body.code !== 200) throw new Error(`${path}: ${body.code} ${body.msg}`);
-  return body.data;
-}
-
-const tokenOf = (page: Page) =>
-  page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { token?: string }).token ?? '');
+const api = <T>(path: string, init: { token?: string; body?: unknown } = {}) => siteApi<T>(t.site, path, init);
 
 async function fund(token: string, amount: number) {
   const channels = await api<{ id: number; type: string }[]>('/api/recharge/channels', { token });

@@ -14,6 +14,7 @@ import { parseBrCode, verifyBrCode } from '@fairdraw/domain';
 import type { BrowserContext, Page } from 'playwright-core';
 import { phone, SCREENSHOTS } from './harness.ts';
 import { useSite } from './fixtures.ts';
+import { norm, siteApi, tokenOf } from './site-api.ts';
 
 const OPERATOR = { account: 'ops', password: 'opspass123' };
 // Many accounts and pages from one address within a minute here: lift the per-address limits for this site only.
@@ -51,7 +52,6 @@ function thb(minor: number, lang: 'en' | 'th'): string {
     .format(minor / 100)
     .replace(/\u00a0/g, ' ');
 }
-const norm = (s: string) => s.replace(/\u00a0/g, ' ').trim();
 
 // ---------------------------------------------------------------------------------------------------------------
 // Helpers.
@@ -103,9 +103,7 @@ async function loginInBrowser(page: Page, account: string, password: string) {
   await page.waitForURL((u) => u.pathname === '/');
 }
 
-async function token(page: Page): Promise<string> {
-  return page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { token: string }).token);
-}
+const token = tokenOf;
 
 const textOf = async (page: Page, testId: string) => norm(await page.getByTestId(testId).first().innerText());
 const bodyHas = (page: Page, text: string) =>
@@ -293,23 +291,10 @@ async function validationFlow() {
 
 type Json = Record<string, unknown>;
 
-async function post<T = Json>(path: string, body: unknown, headers: Record<string, string>): Promise<T> {
-  const res = await fetch(`${t.site.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  const env = (await res.json()) as { code: number; data: T };
-  expect(env.code, `${path} ${JSON.stringify(env)}`).toBe(200);
-  return env.data;
-}
+const post = <T = Json>(path: string, body: unknown, headers: Record<string, string>) =>
+  siteApi<T>(t.site, path, { body, headers });
 
-async function get<T>(path: string, tok: string): Promise<T> {
-  const res = await fetch(`${t.site.url}${path}`, { headers: { token: tok } });
-  const env = (await res.json()) as { code: number; data: T };
-  expect(env.code, `${path} ${JSON.stringify(env)}`).toBe(200);
-  return env.data;
-}
+const get = <T>(path: string, tok: string) => siteApi<T>(t.site, path, { token: tok });
 
 const operatorToken = async () => String((await post('/api/user/login', OPERATOR, {})).token);
 

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { phone, SCREENSHOTS } from './harness.ts';
 import { useSite } from './fixtures.ts';
+import { norm } from './site-api.ts';
 
 const t = useSite({ AUTH_RATE_LIMIT_MAX: '1000', RATE_LIMIT_MAX: '100000' });
 const SHOTS = join(SCREENSHOTS, 'protection');
@@ -23,8 +24,6 @@ const textsOf = (lang: Lang) =>
   (read(`apps/web/src/locales/${lang}.json`) as { protection: Record<string, string> }).protection;
 /** The part of a message before its {{until}}. */
 const before = (text: string) => text.slice(0, text.indexOf('{{until}}'));
-
-const norm = (s: string) => s.replace(/\u00a0/g, ' ').trim();
 
 /** A phone-screen picture; with `testId`, that element scrolled into the middle of the screen first. */
 async function shot(page: Page, name: string, testId?: string) {

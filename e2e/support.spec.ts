@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { phone } from './harness.ts';
 import { useSite } from './fixtures.ts';
+import { norm } from './site-api.ts';
 
 const OPERATOR = { account: 'ops', password: 'opspass123' };
 const t = useSite({
@@ -25,7 +26,6 @@ type Lang = 'en' | 'th';
 type SupportTexts = { adminTab: string; fromSupport: string; status: { open: string; closed: string } };
 const read = (path: string) => JSON.parse(readFileSync(join(import.meta.dirname, '..', path), 'utf8')) as unknown;
 const textsOf = (lang: Lang) => (read(`apps/web/src/locales/${lang}.json`) as { support: SupportTexts }).support;
-const norm = (s: string) => s.replace(/\u00a0/g, ' ').trim();
 /** A 2×2 PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWM4ISd3Qk6OAUIBAB8mBBGFRCvEAAAAAElFTkSuQmCC',
