@@ -46,7 +46,9 @@ export function apiFetch(path: string, opts: Options = {}): Promise<Response> {
   const headers: Record<string, string> = { ...opts.headers, lang: getStoredLang() };
   const token = getToken();
   if (token) headers.token = token;
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  // A multipart form (an upload) goes as it is: the browser writes its content type with the boundary.
+  const form = opts.body instanceof FormData ? opts.body : null;
+  if (opts.body !== undefined && !form) headers['content-type'] = 'application/json';
   let url = BASE + path;
   if (opts.query)
     url += `?${new URLSearchParams(
@@ -56,7 +58,7 @@ export function apiFetch(path: string, opts: Options = {}): Promise<Response> {
     method: opts.method ?? 'GET',
     credentials: 'include',
     headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    body: form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
   });
 }
 

@@ -1,42 +1,38 @@
-import i18next from 'i18next';
-import type { Envelope } from '@fairdraw/contract';
-import { ApiError, handleEnvelope } from './api-client.ts';
-import { getStoredLang, getToken } from './storage.ts';
+import { useEffect, useState } from 'react';
+import { ApiError, apiFetch, apiRequest } from './api-client.ts';
 
-// Multipart uploads and private images: the same headers and envelope rules as apiRequest. The browser sets the
-// multipart content type (with its boundary) itself.
+// Multipart uploads and private images, on the API client's own request (headers, envelope rules). The session token
+// travels in a header, which an <img src> cannot send: a private image is fetched with it and shown from an object
+// URL (nothing is kept by a cache: the API answers `Cache-Control: private, no-store`).
 
-const BASE: string = (import.meta.env.VITE_API_BASE as string | undefined) ?? '';
+/** POSTs a multipart form (text fields and files); the answer is the usual envelope. */
+export const apiUpload = <T>(path: string, form: FormData): Promise<T> =>
+  apiRequest<T>(path, { method: 'POST', body: form });
 
-function headers(): Record<string, string> {
-  const h: Record<string, string> = { lang: getStoredLang() };
-  const token = getToken();
-  if (token) h.token = token;
-  return h;
-}
-
-/** POSTs a multipart form (text fields and files) and applies the envelope's rules like apiRequest. */
-export async function apiUpload<T>(path: string, form: FormData): Promise<T> {
-  const res = await fetch(BASE + path, { method: 'POST', credentials: 'include', headers: headers(), body: form });
-  let body: Envelope<unknown> | null = null;
-  try {
-    body = (await res.json()) as Envelope<unknown>;
-  } catch {
-    // not JSON: unavailable below
-  }
-  if (!body || typeof body.code !== 'number') {
-    throw new ApiError(res.status || 503, 'UNAVAILABLE', i18next.t('errors:UNAVAILABLE'));
-  }
-  return handleEnvelope<T>(body);
-}
-
-/**
- * Reads an image only its owner or an operator may see (the session token goes in a header, which an <img> cannot
- * send) and returns an object URL for it; the caller revokes it.
- */
+/** An object URL for an image only its owner or an operator may see; the caller revokes it. */
 export async function privateImageUrl(path: string, query: Record<string, string | number>): Promise<string> {
-  const q = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
-  const res = await fetch(`${BASE}${path}?${q}`, { credentials: 'include', headers: headers(), cache: 'no-store' });
+  const res = await apiFetch(path, { query });
   if (!res.ok) throw new ApiError(res.status, res.status === 404 ? 'NOT_FOUND' : 'UNAVAILABLE', res.statusText);
   return URL.createObjectURL(await res.blob());
+}
+
+/** The object URL of a private image at `path?query`, or null while loading or when it cannot be read. */
+export function usePrivateImage(path: string, query: Record<string, string>): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  const search = new URLSearchParams(query).toString();
+  useEffect(() => {
+    let made: string | null = null;
+    let live = true;
+    privateImageUrl(path, Object.fromEntries(new URLSearchParams(search)))
+      .then((u) => {
+        if (live) setUrl((made = u));
+        else URL.revokeObjectURL(u);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [path, search]);
+  return url;
 }

@@ -16,7 +16,7 @@ import { errorText, reportServerError, serverError } from '../../../lib/form-err
 import { contractResolver } from '../../../lib/forms.ts';
 import { formatTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
-import { usePrivateImage } from '../../../lib/private-image.ts';
+import { usePrivateImage } from '../../../lib/upload.ts';
 import { useAdminSupport, useAdminSupportClose, useAdminSupportReply } from '../api/support.ts';
 
 /** The operators' support tab: conversations (open by default) with the player's account, the thread, reply, close. */

@@ -8,7 +8,7 @@ import {
 } from '@fairdraw/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { pagedQuery } from '../../../lib/paged.ts';
-import { apiUpload } from '../../../lib/private-image.ts';
+import { apiUpload } from '../../../lib/upload.ts';
 
 /**
  * How often an open conversation asks for new messages while it is on screen (README, "Support"): a short poll,

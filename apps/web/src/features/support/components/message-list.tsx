@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { SupportMessage } from '@fairdraw/contract';
 import { API } from '@fairdraw/contract';
 import { formatTime } from '../../../lib/format.ts';
-import { usePrivateImage } from '../../../lib/private-image.ts';
+import { usePrivateImage } from '../../../lib/upload.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 
 /** The messages of a conversation, oldest first: the player's on the right, support's on the left. */
