@@ -7,14 +7,13 @@
  *
  * With BET_RECORDS_SHOTS=<folder> it also writes <lang>-my.png, <lang>-hyTou.png and <lang>-gameBet.png there.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import type { BetSlip, CurrentGame, GameCategory, PlayGroup } from '@fairdraw/contract';
 import { phone } from './harness.ts';
 import { useSite } from './fixtures.ts';
-import { siteApi, tokenOf } from './site-api.ts';
+import { screenshotsTo, siteApi, tokenOf } from './site-api.ts';
 
 const t = useSite({ GAME_CYCLE_OVERRIDE_SECONDS: '300', RATE_LIMIT_MAX: '100000' });
 const SHOTS = process.env.BET_RECORDS_SHOTS;
@@ -62,12 +61,7 @@ const seconds = (text: string) =>
     .split(':')
     .reduce((acc, part) => acc * 60 + Number(part), 0);
 
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
-}
+const shot = screenshotsTo(SHOTS);
 
 describe('bet records and open bets', () => {
   for (const lang of ['th', 'en'] as const) {

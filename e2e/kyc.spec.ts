@@ -4,17 +4,14 @@
  * both photos; the operator opens the console from My, views the photos in the KYC tab and approves; the player
  * sees "verified". Set KYC_SHOTS=<folder> to also write screenshots of these screens there.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { phone } from './harness.ts';
 import { useSite } from './fixtures.ts';
-import { norm } from './site-api.ts';
+import { norm, OPERATOR, registerInBrowser, screenshotsTo } from './site-api.ts';
 
-const OPERATOR = { account: 'ops', password: 'opspass123' };
 const t = useSite({
   OPERATOR_ACCOUNT: OPERATOR.account,
   OPERATOR_PASSWORD: OPERATOR.password,
@@ -42,26 +39,8 @@ const photo = (color: string) =>
     .withExif({ IFD0: { ImageDescription: 'GPS 13.7563N 100.5018E' } })
     .toBuffer();
 
-async function register(page: Page): Promise<string> {
-  const account = `k${randomBytes(5).toString('hex')}`;
-  await page.goto('/register');
-  await page.getByTestId('register-account').fill(account);
-  await page.getByTestId('register-password').fill('abc12345');
-  await page.getByTestId('register-confirm').fill('abc12345');
-  await page.getByTestId('register-adult').check();
-  await page.getByTestId('register-submit').click();
-  await page.waitForURL((u) => u.pathname === '/');
-  return account;
-}
-
-async function shot(page: Page, name: string) {
-  const dir = process.env.KYC_SHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(250);
-  await page.screenshot({ path: join(dir, `${name}.png`) });
-}
+const register = registerInBrowser;
+const shot = screenshotsTo(process.env.KYC_SHOTS);
 
 describe('profile and identity verification', () => {
   it.each(['th', 'en'] as const)(

@@ -9,16 +9,15 @@
  * With LIMITS_SHOTS=<folder> it also writes <lang>-limits.png, <lang>-refused.png and <lang>-reality.png there.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LIMIT_PERIOD_WORDS } from '@fairdraw/contract';
 import { phone } from './harness.ts';
 import { useSite } from './fixtures.ts';
-import { siteApi, tokenOf, norm } from './site-api.ts';
+import { norm, OPERATOR, screenshotsTo, siteApi, tokenOf } from './site-api.ts';
 
-const OPERATOR = { account: 'ops', password: 'opspass123' };
 const t = useSite({
   GAME_CYCLE_OVERRIDE_SECONDS: '300',
   RATE_LIMIT_MAX: '100000',
@@ -54,13 +53,6 @@ async function fund(token: string, amount: number) {
   });
   const op = await api<{ token: string }>('/api/user/login', { body: OPERATOR });
   await api('/api/admin/recharge/approve', { token: op.token, body: { id: dep.id } });
-}
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
 }
 
 /** "00:17" → 17 (seconds); null when no countdown is shown. */
@@ -161,6 +153,8 @@ async function limitsFlow(lang: Lang) {
     await context.close();
   }
 }
+
+const shot = screenshotsTo(SHOTS);
 
 describe('spending limits and the reality check', () => {
   it.each(['th', 'en'] as const)(

@@ -4,16 +4,14 @@
  * and the badge is gone when they come back. Set MSG_SHOTS=<folder> to also write screenshots there (inbox,
  * message, My with the badge, and the console's Messages tab).
  */
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { phone } from './harness.ts';
 import { useSite } from './fixtures.ts';
-import { norm, siteApi } from './site-api.ts';
+import { approvedDeposit, norm, OPERATOR, registerInBrowser, screenshotsTo, tokenOf } from './site-api.ts';
 
-const OPERATOR = { account: 'ops', password: 'opspass123' };
 const t = useSite({
   OPERATOR_ACCOUNT: OPERATOR.account,
   OPERATOR_PASSWORD: OPERATOR.password,
@@ -28,50 +26,11 @@ const webOf = (lang: Lang) =>
 const systemOf = (lang: Lang) =>
   read(`packages/contract/locales/${lang}/messages.json`) as { deposit_credited: { title: string } };
 
-type Json = Record<string, unknown>;
-const post = <T = Json>(path: string, body: unknown, headers: Record<string, string>) =>
-  siteApi<T>(t.site, path, { body, headers });
-
-/** A bank-transfer deposit of `amount` minor units, approved by the operator, through the real API. */
-async function depositByApi(tok: string, amount: number) {
-  const res = await fetch(`${t.site.url}/api/recharge/channels`, { headers: { token: tok } });
-  const bank = ((await res.json()) as { data: { id: number; type: string }[] }).data.find((c) => c.type === 'bank');
-  const dep = await post<{ id: number }>(
-    '/api/recharge/submit',
-    {
-      channel_id: bank?.id,
-      amount,
-      payee: 'House',
-      account_number: '1234567890',
-      bank: 'Bank',
-      deposit_time: Date.now(),
-      payer_name: 'Payer',
-    },
-    { token: tok },
-  );
-  const op = await post<{ token: string }>('/api/user/login', OPERATOR, {});
-  await post('/api/admin/recharge/approve', { id: dep.id }, { token: op.token });
-  return dep.id;
-}
-
+const shot = screenshotsTo(process.env.MSG_SHOTS);
+/** A fresh player registered in the browser; answers the session's token. */
 async function register(page: Page): Promise<string> {
-  await page.goto('/register');
-  await page.getByTestId('register-account').fill(`m${randomBytes(5).toString('hex')}`);
-  await page.getByTestId('register-password').fill('abc12345');
-  await page.getByTestId('register-confirm').fill('abc12345');
-  await page.getByTestId('register-adult').check();
-  await page.getByTestId('register-submit').click();
-  await page.waitForURL((u) => u.pathname === '/');
-  return page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { token: string }).token);
-}
-
-async function shot(page: Page, name: string) {
-  const dir = process.env.MSG_SHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(250);
-  await page.screenshot({ path: join(dir, `${name}.png`) });
+  await registerInBrowser(page);
+  return tokenOf(page);
 }
 
 describe('messages', () => {
@@ -83,7 +42,7 @@ describe('messages', () => {
       const page = await context.newPage();
       try {
         const token = await register(page);
-        const depositId = await depositByApi(token, 12_345);
+        const depositId = await approvedDeposit(t.site, token, 12_345);
 
         // Home (the unread count is asked when the tab bar shows): the My tab carries 1.
         await page.reload();

@@ -14,9 +14,8 @@ import { parseBrCode, verifyBrCode } from '@fairdraw/domain';
 import type { BrowserContext, Page } from 'playwright-core';
 import { phone, SCREENSHOTS } from './harness.ts';
 import { useSite } from './fixtures.ts';
-import { norm, siteApi, tokenOf } from './site-api.ts';
+import { norm, OPERATOR, siteApi, tokenOf } from './site-api.ts';
 
-const OPERATOR = { account: 'ops', password: 'opspass123' };
 // Many accounts and pages from one address within a minute here: lift the per-address limits for this site only.
 const t = useSite({
   OPERATOR_ACCOUNT: OPERATOR.account,

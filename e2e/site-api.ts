@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { Site } from './harness.ts';
 
@@ -35,4 +38,52 @@ export async function siteApi<T>(site: Site, path: string, init: Init = {}): Pro
   const env = (await res.json()) as { code: number; data: T };
   if (env.code !== 200) throw new Error(`${path}: ${JSON.stringify(env)}`);
   return env.data;
+}
+
+/** The operator the specs start their sites with (OPERATOR_ACCOUNT / OPERATOR_PASSWORD). */
+export const OPERATOR = { account: 'ops', password: 'opspass123' } as const;
+
+/** Registers a fresh adult player through the form, as a player would; answers the account name. */
+export async function registerInBrowser(page: Page): Promise<string> {
+  const account = `p${randomBytes(5).toString('hex')}`;
+  await page.goto('/register');
+  await page.getByTestId('register-account').fill(account);
+  await page.getByTestId('register-password').fill('abc12345');
+  await page.getByTestId('register-confirm').fill('abc12345');
+  await page.getByTestId('register-adult').check();
+  await page.getByTestId('register-submit').click();
+  await page.waitForURL((u) => u.pathname === '/');
+  return account;
+}
+
+/** A bank-transfer deposit of `amount` minor units by the player `token`, approved by OPERATOR; answers its id. */
+export async function approvedDeposit(site: Site, token: string, amount: number): Promise<number> {
+  const channels = await siteApi<{ id: number; type: string }[]>(site, '/api/recharge/channels', { token });
+  const bank = channels.find((c) => c.type === 'bank');
+  const deposit = await siteApi<{ id: number }>(site, '/api/recharge/submit', {
+    token,
+    body: {
+      channel_id: bank?.id,
+      amount,
+      payee: 'House',
+      account_number: '1234567890',
+      bank: 'Bank',
+      deposit_time: Date.now(),
+      payer_name: 'Payer',
+    },
+  });
+  const operator = await siteApi<{ token: string }>(site, '/api/user/login', { body: OPERATOR });
+  await siteApi(site, '/api/admin/recharge/approve', { token: operator.token, body: { id: deposit.id } });
+  return deposit.id;
+}
+
+/** A screenshot taker writing `<name>.png` into `dir` once the page is quiet; nothing when `dir` is unset. */
+export function screenshotsTo(dir: string | undefined): (page: Page, name: string) => Promise<void> {
+  return async (page, name) => {
+    if (!dir) return;
+    mkdirSync(dir, { recursive: true });
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: join(dir, `${name}.png`) });
+  };
 }

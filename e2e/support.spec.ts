@@ -6,15 +6,13 @@
  * also write screenshots there.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { phone } from './harness.ts';
 import { useSite } from './fixtures.ts';
-import { norm } from './site-api.ts';
+import { norm, OPERATOR, registerInBrowser, screenshotsTo } from './site-api.ts';
 
-const OPERATOR = { account: 'ops', password: 'opspass123' };
 const t = useSite({
   OPERATOR_ACCOUNT: OPERATOR.account,
   OPERATOR_PASSWORD: OPERATOR.password,
@@ -32,23 +30,8 @@ const PNG = Buffer.from(
   'base64',
 );
 
-async function register(page: Page): Promise<void> {
-  await page.goto('/register');
-  await page.getByTestId('register-account').fill(`s${randomBytes(5).toString('hex')}`);
-  await page.getByTestId('register-password').fill('abc12345');
-  await page.getByTestId('register-confirm').fill('abc12345');
-  await page.getByTestId('register-adult').check();
-  await page.getByTestId('register-submit').click();
-  await page.waitForURL((u) => u.pathname === '/');
-}
-
-async function shot(page: Page, name: string) {
-  const dir = process.env.SUPPORT_SHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: join(dir, `${name}.png`) });
-}
+const register = registerInBrowser;
+const shot = screenshotsTo(process.env.SUPPORT_SHOTS);
 
 describe('support conversations', () => {
   it.each(['th', 'en'] as const)(
