@@ -4,7 +4,7 @@
  * Intl (the IANA database in Node's ICU); a day is 23 or 25 hours across a DST change, and where a zone skips
  * midnight the day starts at the first instant that exists.
  */
-import { DAY_MS, wallClock } from './time-zone.ts';
+import { DAY_MS, startOfDay, wallToday } from './time-zone.ts';
 
 export type ReportRange = 'today' | 'yesterday' | 'before_yesterday' | 'last7';
 
@@ -15,21 +15,12 @@ const DAYS: Readonly<Record<ReportRange, { readonly first: number; readonly end:
   before_yesterday: { first: -2, end: -1 },
   last7: { first: -6, end: 1 },
 };
-/** The first instant of the zone's calendar day that starts at wall-clock `midnight` (a Date.UTC day). */
-function startOfDay(midnight: number, timeZone: string): number {
-  const offsets = new Set<number>();
-  for (const probe of [midnight - DAY_MS, midnight, midnight + DAY_MS]) offsets.add(wallClock(probe, timeZone) - probe);
-  for (const o of [...offsets]) offsets.add(wallClock(midnight - o, timeZone) - (midnight - o));
-  const candidates = [...offsets].map((o) => midnight - o).filter((t) => wallClock(t, timeZone) >= midnight);
-  return Math.min(...candidates);
-}
 
 /** The half-open UTC range [from, to) of the range's calendar days in `timeZone`, as seen at `now`. */
 export function reportRange(range: ReportRange, now: Date, timeZone: string): { from: Date; to: Date } {
   const nowMs = now.getTime();
   if (Number.isNaN(nowMs)) throw new RangeError('invalid date');
-  const wall = wallClock(nowMs, timeZone);
-  const today = wall - (((wall % DAY_MS) + DAY_MS) % DAY_MS);
+  const today = wallToday(nowMs, timeZone);
   const { first: firstDay, end: daysAfterToday } = DAYS[range];
   return {
     from: new Date(startOfDay(today + firstDay * DAY_MS, timeZone)),

@@ -4,7 +4,7 @@
  * removing the limit) only after a cooling-off of 24 hours. Where several limits apply, the one with the least
  * left binds.
  */
-import { DAY_MS, wallClock } from './time-zone.ts';
+import { DAY_MS, startOfDay, wallToday } from './time-zone.ts';
 
 export const LIMIT_KINDS = ['deposit', 'loss', 'stake'] as const;
 export type LimitKind = (typeof LIMIT_KINDS)[number];
@@ -14,21 +14,11 @@ export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
 /** How long a loosening waits before it applies. */
 export const LIMIT_COOLING_OFF_MS = DAY_MS;
 
-/** The first instant of the zone's calendar day whose wall-clock midnight is `midnight` (a Date.UTC day). */
-function startOfDay(midnight: number, timeZone: string): number {
-  const offsets = new Set<number>();
-  for (const probe of [midnight - DAY_MS, midnight, midnight + DAY_MS]) offsets.add(wallClock(probe, timeZone) - probe);
-  for (const o of [...offsets]) offsets.add(wallClock(midnight - o, timeZone) - (midnight - o));
-  const candidates = [...offsets].map((o) => midnight - o).filter((t) => wallClock(t, timeZone) >= midnight);
-  return Math.min(...candidates);
-}
-
 /** The half-open range [from, to) of the calendar day, week (Monday first) or month in `timeZone` holding `now`. */
 export function limitWindow(period: LimitPeriod, now: Date, timeZone: string): { from: Date; to: Date } {
   const nowMs = now.getTime();
   if (Number.isNaN(nowMs)) throw new RangeError('invalid date');
-  const wall = wallClock(nowMs, timeZone);
-  const today = wall - (((wall % DAY_MS) + DAY_MS) % DAY_MS);
+  const today = wallToday(nowMs, timeZone);
   let first: number;
   let next: number;
   if (period === 'day') {

@@ -1,6 +1,6 @@
 /**
  * Wall-clock arithmetic in an IANA time zone with nothing but Intl: what the business day is at an instant, and
- * which instant a zone's wall-clock time names. Used for issue numbers (draw slots) and report ranges.
+ * which instant a zone's wall-clock time names. Used for issue numbers (draw slots), report ranges and limit windows.
  */
 export const DAY_MS = 86_400_000;
 
@@ -58,4 +58,22 @@ export function zonedInstant(date: string, secondsOfDay: number, timeZone: strin
     while (wallClock(t, timeZone) < target) t += 60_000;
   }
   return t;
+}
+
+/** The zone's wall-clock midnight of the day holding instant t, as ms of a UTC calendar (a Date.UTC day). */
+export function wallToday(t: number, timeZone: string): number {
+  const wall = wallClock(t, timeZone);
+  return wall - (((wall % DAY_MS) + DAY_MS) % DAY_MS);
+}
+
+/**
+ * The first instant of the zone's calendar day whose wall-clock midnight is `midnight` (a Date.UTC day). Where a
+ * clock change skips midnight, the day starts at the first instant after it.
+ */
+export function startOfDay(midnight: number, timeZone: string): number {
+  const offsets = new Set<number>();
+  for (const probe of [midnight - DAY_MS, midnight, midnight + DAY_MS]) offsets.add(wallClock(probe, timeZone) - probe);
+  for (const o of [...offsets]) offsets.add(wallClock(midnight - o, timeZone) - (midnight - o));
+  const candidates = [...offsets].map((o) => midnight - o).filter((t) => wallClock(t, timeZone) >= midnight);
+  return Math.min(...candidates);
 }
