@@ -1,27 +1,36 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/dialog.tsx';
 import { FormError } from '../../../components/text-field.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
-import { useMoney } from '../../../lib/wallet.ts';
-import { useDecide, type Decision, type Queue } from '../api/decide.ts';
-import type { QueueEntry } from './queue-item.tsx';
+import type { Decision } from '../api/decide.ts';
 
-/** Confirms an operator's Approve or Reject; a rejection needs the reason the player will see. */
-export function DecisionDialog({
-  queue,
-  acting,
-  onClose,
-}: {
-  queue: Queue;
-  acting: { item: QueueEntry; decision: Decision } | null;
+type Body = { id: number; reason?: string };
+
+/**
+ * Confirms an operator's Approve or Reject of one request (a deposit, a withdrawal, an identity check); a rejection
+ * needs the reason the player will see. `summary` names the request in the dialog; `decide` sends the decision.
+ */
+export function DecisionDialog<Item extends { id: number }>(props: {
+  acting: { item: Item; decision: Decision } | null;
   onClose: () => void;
+  decide: (d: { decision: Decision; body: Body }) => Promise<unknown>;
+  summary: (item: Item) => ReactNode;
+  /** Catalogue keys of the dialog's words, when not the money queues' own. */
+  keys?: { approveTitle: string; rejectTitle: string; approve: string; reject: string; reason: string };
+  reasonTestId?: string;
 }) {
+  const { acting, onClose, decide, summary, reasonTestId = 'admin-reason' } = props;
+  const keys = props.keys ?? {
+    approveTitle: 'admin.approveTitle',
+    rejectTitle: 'admin.rejectTitle',
+    approve: 'admin.approve',
+    reject: 'admin.reject',
+    reason: 'admin.reason',
+  };
   const { t } = useTranslation();
-  const { format } = useMoney();
   const [reason, setReason] = useState('');
-  const decide = useDecide(queue);
   const { error, setError, busy, run } = useSubmit();
   const reject = acting?.decision === 'reject';
   const close = () => {
@@ -32,8 +41,8 @@ export function DecisionDialog({
   return (
     <ConfirmDialog
       open={!!acting}
-      title={reject ? t('admin.rejectTitle') : t('admin.approveTitle')}
-      confirmText={reject ? t('admin.reject') : t('admin.approve')}
+      title={t(reject ? keys.rejectTitle : keys.approveTitle)}
+      confirmText={t(reject ? keys.reject : keys.approve)}
       confirmTestId="admin-confirm"
       busy={busy}
       onCancel={close}
@@ -42,7 +51,7 @@ export function DecisionDialog({
         if (reject && !reason.trim()) return setError({ text: t('errors:REASON_REQUIRED'), field: 'reason' });
         const body = reject ? { id: acting.item.id, reason: reason.trim() } : { id: acting.item.id };
         void run(
-          () => decide.mutateAsync({ decision: acting.decision, body }),
+          () => decide({ decision: acting.decision, body }),
           () => {
             showToast(t('admin.done'));
             close();
@@ -50,14 +59,10 @@ export function DecisionDialog({
         );
       }}
     >
-      {acting && (
-        <p>
-          #{acting.item.id} · {acting.item.user.account} · <span className="num">{format(acting.item.amount)}</span>
-        </p>
-      )}
+      {acting && <p>{summary(acting.item)}</p>}
       {reject && (
         <label className="field">
-          <span className="field__label">{t('admin.reason')}</span>
+          <span className="field__label">{t(keys.reason)}</span>
           <textarea
             className="input"
             rows={3}
@@ -65,7 +70,7 @@ export function DecisionDialog({
             value={reason}
             onChange={(e) => setReason(e.target.value)}
             aria-invalid={error?.field === 'reason' || undefined}
-            data-testid="admin-reason"
+            data-testid={reasonTestId}
           />
         </label>
       )}

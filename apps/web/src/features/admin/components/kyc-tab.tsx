@@ -1,17 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KYC_STATUSES, type AdminKyc, type KycStatus } from '@fairdraw/contract';
-import { ConfirmDialog } from '../../../components/dialog.tsx';
-import { FormError } from '../../../components/field.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { API } from '@fairdraw/contract';
 import { formatTime } from '../../../lib/format.ts';
-import { showToast } from '../../../lib/toast.ts';
 import { privateImageUrl } from '../../../lib/upload.ts';
 import { useLang } from '../../../lib/use-lang.ts';
-import { useSubmit } from '../../../lib/use-submit.ts';
 import { useAdminKyc, useDecideKyc } from '../api/kyc.ts';
 import { useSaveWithdrawSettings, useWithdrawSettings } from '../api/withdraw-settings.ts';
+import { DecisionDialog } from './decision-dialog.tsx';
 import '../kyc-review.css';
 
 /** A document photo read with the operator's session (never cached), shown from an object URL. */
@@ -132,15 +129,7 @@ export function KycTab() {
   const [status, setStatus] = useState<KycStatus>('pending');
   const list = useAdminKyc(status);
   const decide = useDecideKyc();
-  const { error, setError, busy, run } = useSubmit();
   const [acting, setActing] = useState<{ item: AdminKyc; decision: 'approve' | 'reject' } | null>(null);
-  const [reason, setReason] = useState('');
-  const close = () => {
-    setReason('');
-    setError(null);
-    setActing(null);
-  };
-  const reject = acting?.decision === 'reject';
   return (
     <section aria-label={t('kyc.admin.tab')}>
       <div className="toolbar">
@@ -166,45 +155,20 @@ export function KycTab() {
         itemKey={(k) => k.id}
         render={(k) => <KycItem item={k} onAct={(decision) => setActing({ item: k, decision })} />}
       />
-      <ConfirmDialog
-        open={!!acting}
-        title={reject ? t('kyc.admin.rejectTitle') : t('kyc.admin.approve')}
-        confirmText={reject ? t('kyc.admin.reject') : t('kyc.admin.approve')}
-        confirmTestId="admin-confirm"
-        busy={busy}
-        onCancel={close}
-        onConfirm={() => {
-          if (!acting) return;
-          if (reject && !reason.trim()) return setError({ text: t('errors:REASON_REQUIRED'), field: 'reason' });
-          const body = reject ? { id: acting.item.id, reason: reason.trim() } : { id: acting.item.id };
-          void run(
-            () => decide.mutateAsync({ decision: acting.decision, body }),
-            () => {
-              showToast(t('admin.done'));
-              close();
-            },
-          );
+      <DecisionDialog
+        acting={acting}
+        onClose={() => setActing(null)}
+        decide={decide.mutateAsync}
+        summary={(item) => `#${item.id} · ${item.user.account} · ${item.real_name}`}
+        keys={{
+          approveTitle: 'kyc.admin.approve',
+          rejectTitle: 'kyc.admin.rejectTitle',
+          approve: 'kyc.admin.approve',
+          reject: 'kyc.admin.reject',
+          reason: 'kyc.admin.reasonLabel',
         }}
-      >
-        {acting && (
-          <p>
-            #{acting.item.id} · {acting.item.user.account} · {acting.item.real_name}
-          </p>
-        )}
-        {reject && (
-          <label className="field">
-            <span className="field__label">{t('kyc.admin.reasonLabel')}</span>
-            <input
-              className="input"
-              value={reason}
-              maxLength={200}
-              onChange={(e) => setReason(e.target.value)}
-              data-testid="admin-kyc-reason"
-            />
-          </label>
-        )}
-        <FormError text={error?.text ?? null} />
-      </ConfirmDialog>
+        reasonTestId="admin-kyc-reason"
+      />
     </section>
   );
 }

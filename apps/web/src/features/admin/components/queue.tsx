@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DepositStatus, WithdrawalStatus } from '@fairdraw/contract';
 import { PagedList } from '../../../components/paged-list.tsx';
-import type { Decision, Queue as QueueName } from '../api/decide.ts';
+import { useMoney } from '../../../lib/wallet.ts';
+import { useDecide, type Decision, type Queue as QueueName } from '../api/decide.ts';
 import { useAdminDeposits } from '../api/list-deposits.ts';
 import { useAdminWithdrawals } from '../api/list-withdrawals.ts';
 import { DecisionDialog } from './decision-dialog.tsx';
@@ -17,6 +18,8 @@ export function Queue({ queue }: { queue: QueueName }) {
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   const [acting, setActing] = useState<{ item: QueueEntry; decision: Decision } | null>(null);
+  const decide = useDecide(queue);
+  const { format } = useMoney();
   const kind = queue === 'deposits' ? 'deposit' : 'withdrawal';
 
   const onSearch = (e: FormEvent) => {
@@ -63,7 +66,16 @@ export function Queue({ queue }: { queue: QueueName }) {
       ) : (
         <WithdrawalList status={status === 'success' ? 'paid' : status} q={q} onAct={onAct} />
       )}
-      <DecisionDialog queue={queue} acting={acting} onClose={() => setActing(null)} />
+      <DecisionDialog
+        acting={acting}
+        onClose={() => setActing(null)}
+        decide={decide.mutateAsync}
+        summary={(item) => (
+          <>
+            #{item.id} · {item.user.account} · <span className="num">{format(item.amount)}</span>
+          </>
+        )}
+      />
     </section>
   );
 }
