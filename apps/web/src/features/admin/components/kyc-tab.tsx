@@ -9,6 +9,7 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { useAdminKyc, useDecideKyc } from '../api/kyc.ts';
 import { useSaveWithdrawSettings, useWithdrawSettings } from '../api/withdraw-settings.ts';
 import { DecisionDialog } from './decision-dialog.tsx';
+import { StatusChips } from './status-chips.tsx';
 import '../kyc-review.css';
 
 /** A document photo read with the operator's session (never cached), shown from an object URL. */
@@ -133,20 +134,13 @@ export function KycTab() {
   return (
     <section aria-label={t('kyc.admin.tab')}>
       <div className="toolbar">
-        <div className="chips" role="group" aria-label={t('records.status')}>
-          {KYC_STATUSES.map((s) => (
-            <button
-              key={s}
-              type="button"
-              className="chip"
-              aria-pressed={s === status}
-              onClick={() => setStatus(s)}
-              data-testid={`admin-kyc-status-${s}`}
-            >
-              {t(`kyc.status.${s}`)}
-            </button>
-          ))}
-        </div>
+        <StatusChips
+          statuses={KYC_STATUSES}
+          value={status}
+          onChange={setStatus}
+          label={(s) => t(`kyc.status.${s}`)}
+          testId={(s) => `admin-kyc-status-${s}`}
+        />
       </div>
       <RequireKycSwitch />
       <PagedList

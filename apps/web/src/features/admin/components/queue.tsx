@@ -8,6 +8,7 @@ import { useAdminDeposits } from '../api/list-deposits.ts';
 import { useAdminWithdrawals } from '../api/list-withdrawals.ts';
 import { DecisionDialog } from './decision-dialog.tsx';
 import { QueueItem, type OnAct, type QueueEntry } from './queue-item.tsx';
+import { StatusChips } from './status-chips.tsx';
 
 /** One operator queue: status filter, search, the requests, and Approve / Reject with a reason. */
 export function Queue({ queue }: { queue: QueueName }) {
@@ -32,20 +33,13 @@ export function Queue({ queue }: { queue: QueueName }) {
   return (
     <section aria-label={t(`admin.tabs.${queue}`)}>
       <div className="toolbar">
-        <div className="chips" role="group" aria-label={t('records.status')}>
-          {statuses.map((s) => (
-            <button
-              key={s}
-              type="button"
-              className="chip"
-              aria-pressed={s === status}
-              onClick={() => setStatus(s)}
-              data-testid={`admin-status-${s}`}
-            >
-              {t(`status.${kind}.${s}`)}
-            </button>
-          ))}
-        </div>
+        <StatusChips
+          statuses={statuses}
+          value={status}
+          onChange={setStatus}
+          label={(s) => t(`status.${kind}.${s}`)}
+          testId={(s) => `admin-status-${s}`}
+        />
       </div>
       <form className="search" role="search" onSubmit={onSearch}>
         <input

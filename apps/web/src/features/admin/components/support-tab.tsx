@@ -18,6 +18,7 @@ import { formatTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { usePrivateImage } from '../../../lib/upload.ts';
 import { useAdminSupport, useAdminSupportClose, useAdminSupportReply } from '../api/support.ts';
+import { StatusChips } from './status-chips.tsx';
 
 /** The operators' support tab: conversations (open by default) with the player's account, the thread, reply, close. */
 export function SupportTab() {
@@ -27,20 +28,13 @@ export function SupportTab() {
   return (
     <section aria-label={t('support.adminTab')}>
       <div className="toolbar">
-        <div className="chips" role="group" aria-label={t('records.status')}>
-          {SUPPORT_STATUSES.map((s) => (
-            <button
-              key={s}
-              type="button"
-              className="chip"
-              aria-pressed={s === status}
-              onClick={() => setStatus(s)}
-              data-testid={`admin-support-status-${s}`}
-            >
-              {t(`support.status.${s}`)}
-            </button>
-          ))}
-        </div>
+        <StatusChips
+          statuses={SUPPORT_STATUSES}
+          value={status}
+          onChange={setStatus}
+          label={(s) => t(`support.status.${s}`)}
+          testId={(s) => `admin-support-status-${s}`}
+        />
       </div>
       <PagedList<AdminSupportDetail>
         query={list}
