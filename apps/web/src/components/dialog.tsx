@@ -82,3 +82,31 @@ export function ConfirmDialog({
     </dialog>
   );
 }
+
+/**
+ * A bottom sheet: a native modal <dialog> (focus trap and Escape for free) whose content mounts fresh at each
+ * opening; `children` gets the id its title must carry.
+ */
+export function Sheet(props: {
+  open: boolean;
+  onClose: () => void;
+  testId: string;
+  children: (titleId: string) => ReactNode;
+}) {
+  const ref = useModalDialog(props.open);
+  const titleId = useId();
+  return (
+    <dialog
+      ref={ref}
+      className="dialog sheet"
+      aria-labelledby={titleId}
+      data-testid={props.testId}
+      onCancel={(e) => {
+        e.preventDefault();
+        props.onClose();
+      }}
+    >
+      {props.open && props.children(titleId)}
+    </dialog>
+  );
+}

@@ -1,9 +1,8 @@
-import { useId } from 'react';
 import type { ProtectionState } from '@fairdraw/contract';
-import { useModalDialog } from '../../../components/dialog.tsx';
+import { Sheet } from '../../../components/dialog.tsx';
 import { ExcludeForm } from './exclude-form.tsx';
 
-/** The sheet: a native modal <dialog> (focus trap and Escape for free) whose form mounts fresh at each opening. */
+/** The sheet of the time-out and self-exclusion form. */
 export function ExcludeSheet(props: {
   open: boolean;
   state: ProtectionState;
@@ -11,21 +10,9 @@ export function ExcludeSheet(props: {
   onClose: () => void;
   onDone: () => void;
 }) {
-  const { open, onClose } = props;
-  const ref = useModalDialog(open);
-  const titleId = useId();
   return (
-    <dialog
-      ref={ref}
-      className="dialog sheet"
-      aria-labelledby={titleId}
-      data-testid="protection-sheet"
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-    >
-      {open && <ExcludeForm {...props} titleId={titleId} />}
-    </dialog>
+    <Sheet open={props.open} onClose={props.onClose} testId="protection-sheet">
+      {(titleId) => <ExcludeForm {...props} titleId={titleId} />}
+    </Sheet>
   );
 }

@@ -1,5 +1,5 @@
 import '../protection.css';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import {
   type LimitsState,
   type PlayerLimit,
 } from '@fairdraw/contract';
-import { useModalDialog } from '../../../components/dialog.tsx';
+import { Sheet } from '../../../components/dialog.tsx';
 import { FormError } from '../../../components/field.tsx';
 import { FormAmountField } from '../../../components/form-fields.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
@@ -97,20 +97,9 @@ function LimitsSheet({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const ref = useModalDialog(open);
-  const titleId = useId();
   return (
-    <dialog
-      ref={ref}
-      className="dialog sheet"
-      aria-labelledby={titleId}
-      data-testid="limits-sheet"
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-    >
-      {open && (
+    <Sheet open={open} onClose={onClose} testId="limits-sheet">
+      {(titleId) => (
         <div className="dialog__body">
           <h2 className="dialog__title" id={titleId}>
             {t('limits.title')}
@@ -124,7 +113,7 @@ function LimitsSheet({
           </button>
         </div>
       )}
-    </dialog>
+    </Sheet>
   );
 }
 
