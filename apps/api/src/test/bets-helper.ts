@@ -1,9 +1,10 @@
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { API } from '@fairdraw/contract';
 import { createUpcomingPeriods, tick } from '../modules/draws/draws.service.ts';
 import type { PreparedSlip } from '../modules/bets/slip-batch.ts';
-import { auth } from './money-helper.ts';
-import { call } from './helper.ts';
+import { buildTestApp, call, type TestApp } from './helper.ts';
+import { auth, operatorToken } from './money-helper.ts';
 
 /** Helpers for the betting tests: an injected clock, periods opened at a chosen instant, slips placed. */
 
@@ -99,4 +100,13 @@ export function preparedSlip(
     currency: 'THB',
     timeZone: 'Asia/Bangkok',
   };
+}
+
+/** A race test's app over real HTTP: the clock at `now`, a period of every game open, listening on a free port. */
+export async function listeningAppAt(now: Date): Promise<{ t: TestApp; op: string; base: string }> {
+  const t = await buildTestApp({}, { now });
+  const op = await operatorToken(t.app);
+  await openAt(t.app, now);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return { t, op, base: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}` };
 }

@@ -1,11 +1,17 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@fairdraw/contract';
-import { buildTestApp, registerPlayer } from '../../test/helper.ts';
+import { registerPlayer } from '../../test/helper.ts';
 import type { TestApp } from '../../test/helper.ts';
-import { operatorToken } from '../../test/money-helper.ts';
 import { fund } from '../../test/withdraw-helper.ts';
-import { CTX, openAt, openPeriod, playItems, preparedSlip, userIdOf, withPeriodLimit } from '../../test/bets-helper.ts';
+import {
+  CTX,
+  listeningAppAt,
+  openPeriod,
+  playItems,
+  preparedSlip,
+  userIdOf,
+  withPeriodLimit,
+} from '../../test/bets-helper.ts';
 import { getBalances, ledgerCheck } from '../ledger/ledger.service.ts';
 import { tick } from '../draws/draws.service.ts';
 import { settleDrawnPeriods } from './settlement.service.ts';
@@ -22,11 +28,7 @@ let op: string;
 let base: string;
 beforeAll(async () => {
   if (!onPostgres) return;
-  t = await buildTestApp({}, { now: T });
-  op = await operatorToken(t.app);
-  await openAt(t.app, T);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  ({ t, op, base } = await listeningAppAt(T));
 });
 afterAll(async () => {
   if (onPostgres) await t.close();

@@ -1,11 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@fairdraw/contract';
-import { buildTestApp, call, registerPlayer } from '../../test/helper.ts';
+import { call, registerPlayer } from '../../test/helper.ts';
 import type { TestApp } from '../../test/helper.ts';
-import { auth, operatorToken } from '../../test/money-helper.ts';
+import { auth } from '../../test/money-helper.ts';
 import { fund } from '../../test/withdraw-helper.ts';
-import { openAt, openPeriod, playItems, userIdOf } from '../../test/bets-helper.ts';
+import { listeningAppAt, openPeriod, playItems, userIdOf } from '../../test/bets-helper.ts';
 import { getBalances, ledgerCheck } from '../ledger/ledger.service.ts';
 
 // Parallel bets against a player's own stake limit (docs/trust.md 29) on real PostgreSQL over real HTTP: the batch
@@ -19,11 +18,7 @@ let op: string;
 let base: string;
 beforeAll(async () => {
   if (!onPostgres) return;
-  t = await buildTestApp({}, { now: T });
-  op = await operatorToken(t.app);
-  await openAt(t.app, T);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  ({ t, op, base } = await listeningAppAt(T));
 });
 afterAll(async () => {
   if (onPostgres) await t.close();
