@@ -93,6 +93,12 @@ describe('accounts in the browser', () => {
     expect(await page.getByTestId('home-nickname').innerText()).toContain('Guest');
     const info = JSON.parse((await storage(page)).local.userInfo ?? '{}') as { token?: string };
     expect(info.token).toBeTruthy();
+    // My invites the guest to register, one tap from the form.
+    await page.getByTestId('tab-my').click();
+    await page.waitForURL((u) => u.pathname === '/my');
+    expect(await page.getByTestId('my-guest-invite').innerText()).toContain('demo money');
+    await page.getByTestId('my-guest-register').click();
+    await page.waitForURL((u) => u.pathname === '/register');
     await context.close();
   });
 

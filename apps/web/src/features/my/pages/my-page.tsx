@@ -92,6 +92,15 @@ export function MyPage() {
         </section>
       )}
       {editing && user && <ProfileEditor nickname={user.nickname} avatar={user.avatar} />}
+      {/* A guest plays with demo money: what registering opens, one tap away. */}
+      {guest && (
+        <section className="panel" data-testid="my-guest-invite">
+          <p className="panel__note">{t('my.guestInvite')}</p>
+          <Link to={PATHS.register} className="btn btn--primary btn--block" data-testid="my-guest-register">
+            {t('my.guestRegister')}
+          </Link>
+        </section>
+      )}
       <WalletCard />
       {/* Time-out and self-exclusion: registered players only (a demo session has no password to confirm with). */}
       {protection && <ProtectionSection token={protection} placement="status" />}
