@@ -1,30 +1,13 @@
 import '../protection.css';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import {
-  LIMIT_KINDS,
-  LIMIT_PERIODS,
-  type LimitKind,
-  type LimitPeriod,
-  type LimitsRequest,
-  type LimitsState,
-  type PlayerLimit,
-} from '@fairdraw/contract';
+import { type LimitsState } from '@fairdraw/contract';
 import { Sheet } from '../../../components/dialog.tsx';
-import { FormError } from '../../../components/field.tsx';
-import { FormAmountField } from '../../../components/form-fields.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
-import { Tabs } from '../../../components/tabs.tsx';
-import { errorText, reportServerError } from '../../../lib/form-errors.ts';
-import { formatTime } from '../../../lib/format.ts';
-import { contractResolver } from '../../../lib/forms.ts';
-import { showToast } from '../../../lib/toast.ts';
-import { useLang } from '../../../lib/use-lang.ts';
-import { useMoney } from '../../../lib/wallet.ts';
-import { useLimits, useSaveLimits } from '../api/limits.ts';
-import { limitSchema, type LimitContext, type LimitValues } from '../lib/limit-schema.ts';
+import { useLimits } from '../api/limits.ts';
+import { LimitForm } from './limit-form.tsx';
+import { LimitTable } from './limit-table.tsx';
+import { RealityCheckChoice } from './reality-check-choice.tsx';
 
 /** The query that opens the limits sheet on /my (Home and the deposit screen link to it). */
 export const LIMITS_SHEET = { sheet: 'limits' } as const;
@@ -114,141 +97,5 @@ function LimitsSheet({
         </div>
       )}
     </Sheet>
-  );
-}
-
-/** Every limit: in force (with what is left), or none; a waiting change with when it applies. */
-function LimitTable({ state }: { state: LimitsState }) {
-  const { t } = useTranslation();
-  const lang = useLang();
-  const { format } = useMoney();
-  const row = (l: PlayerLimit) => (
-    <li key={l.period} className="limits__row" data-testid={`limit-${l.kind}-${l.period}`}>
-      <span>{t(`limits.period.${l.period}`)}</span>
-      <span className="limits__value num">
-        {l.amount === null
-          ? t('limits.none')
-          : t('limits.left', { amount: format(l.amount), left: format(l.left ?? 0) })}
-      </span>
-      {l.pending && (
-        <span className="limits__pending" data-testid={`limit-${l.kind}-${l.period}-pending`}>
-          {t('limits.pending', {
-            amount: l.pending.amount === null ? t('limits.none') : format(l.pending.amount),
-            at: formatTime(l.pending.effective_at, lang, state.time_zone),
-          })}
-        </span>
-      )}
-    </li>
-  );
-  return (
-    <div className="limits">
-      {LIMIT_KINDS.map((kind) => (
-        <section key={kind} className="limits__group">
-          <h3 className="limits__kind">{t(`limits.kind.${kind}`)}</h3>
-          <ul className="limits__list">
-            {LIMIT_PERIODS.map((period) => {
-              const l = state.limits.find((x) => x.kind === kind && x.period === period);
-              return l ? row(l) : null;
-            })}
-          </ul>
-        </section>
-      ))}
-    </div>
-  );
-}
-
-/** Choose a limit, type its amount (empty: no limit), save. */
-export function LimitForm({ state, token }: { state: LimitsState; token: string }) {
-  const { t } = useTranslation();
-  const { exponent } = useMoney();
-  const save = useSaveLimits(token);
-  const form = useForm<LimitValues, LimitContext, LimitsRequest>({
-    defaultValues: { kind: 'deposit', period: 'day', amount: '' },
-    resolver: contractResolver(limitSchema),
-    context: { exponent },
-  });
-  const [kind, setKind] = useState<LimitKind>('deposit');
-  const [period, setPeriod] = useState<LimitPeriod>('day');
-  const { control, formState } = form;
-  const onSubmit = form.handleSubmit(async (body) => {
-    try {
-      const next = await save.mutateAsync(body);
-      const change = body.changes[0];
-      const now = next.limits.find((l) => l.kind === change?.kind && l.period === change.period);
-      showToast(now?.pending ? t('limits.savedLater') : t('limits.saved'));
-      form.setValue('amount', '');
-    } catch (e) {
-      reportServerError(form.setError, e, ['amount'] as const);
-    }
-  });
-  const current = state.limits.find((l) => l.kind === kind && l.period === period);
-  const errors = formState.errors;
-  return (
-    <form className="form limits__form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="limit-form">
-      <Tabs
-        label={t('limits.kindLabel')}
-        items={LIMIT_KINDS.map((k) => ({ key: k, label: t(`limits.kind.${k}`), testId: `limit-kind-${k}` }))}
-        value={kind}
-        onChange={(k) => {
-          setKind(k);
-          form.setValue('kind', k);
-          form.clearErrors();
-        }}
-      />
-      <Tabs
-        label={t('limits.periodLabel')}
-        items={LIMIT_PERIODS.map((p) => ({ key: p, label: t(`limits.period.${p}`), testId: `limit-period-${p}` }))}
-        value={period}
-        onChange={(p) => {
-          setPeriod(p);
-          form.setValue('period', p);
-          form.clearErrors();
-        }}
-      />
-      <FormAmountField
-        control={control}
-        name="amount"
-        showError={false}
-        testId="limit-amount"
-        hint={current?.amount === null || current === undefined ? t('limits.emptyHint') : t('limits.removeHint')}
-      />
-      <FormError text={errorText(t, errors.amount ?? errors.root?.server)} />
-      <button
-        type="submit"
-        className="btn btn--primary btn--block"
-        disabled={formState.isSubmitting}
-        data-testid="limit-save"
-      >
-        {formState.isSubmitting ? t('auth.submitting') : t('limits.save')}
-      </button>
-    </form>
-  );
-}
-
-/** Off / 30 / 60 minutes, saved as soon as it is chosen. */
-function RealityCheckChoice({ state, token }: { state: LimitsState; token: string }) {
-  const { t } = useTranslation();
-  const save = useSaveLimits(token);
-  const value = String(state.reality_check.minutes) as '0' | '30' | '60';
-  return (
-    <section className="limits__group">
-      <h3 className="limits__kind">{t('limits.realityTitle')}</h3>
-      <p className="protection__note">{t('limits.realityIntro')}</p>
-      <Tabs
-        label={t('limits.realityTitle')}
-        items={(['0', '30', '60'] as const).map((m) => ({
-          key: m,
-          label: m === '0' ? t('limits.realityOff') : t('limits.minutes', { count: Number(m) }),
-          testId: `reality-${m}`,
-        }))}
-        value={value}
-        onChange={(m) => {
-          save.mutate(
-            { changes: [], reality_check: Number(m) as 0 | 30 | 60 },
-            { onSuccess: () => showToast(t('limits.saved')), onError: () => showToast(t('common.offline')) },
-          );
-        }}
-      />
-    </section>
   );
 }

@@ -4,7 +4,7 @@ import { screen } from '@testing-library/react';
 import { API, LIMIT_KINDS, LIMIT_PERIODS, type LimitsState } from '@fairdraw/contract';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 import { en, renderWithApp, TOKEN } from '../../../test/render.tsx';
-import { LimitForm } from './limits-section.tsx';
+import { LimitForm } from './limit-form.tsx';
 
 vi.mock('../../../lib/api-client.ts', async (load) => ({
   ...(await load<typeof import('../../../lib/api-client.ts')>()),
