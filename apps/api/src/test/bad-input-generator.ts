@@ -181,7 +181,9 @@ export function exampleOf(schema: JsonSchema, name: string, opts: ExampleOptions
     // An id in a query string is text.
     if (ID_NAME.test(name)) return String(opts.id);
     const minLength = s.minLength ?? 1;
-    const maxLength = s.maxLength ?? 20;
+    // A pattern bounds the length by itself (`^[a-f0-9]{32}\.webp$` is 37 long): a default cap below what it
+    // matches would make the filter refuse every sample and fast-check search for ever.
+    const maxLength = s.maxLength ?? (s.pattern ? Number.MAX_SAFE_INTEGER : 20);
     if (s.pattern) {
       const arb = fc
         .stringMatching(new RegExp(s.pattern))
