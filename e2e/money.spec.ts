@@ -583,6 +583,7 @@ describe('money screens', () => {
           fee: { percent_bps: 100, fixed: 0, min: 500, max: null },
           min: 10_000,
           max: 5_000_000,
+          require_kyc: false,
         });
         await ops.page.reload();
         await expect.poll(() => field('fee-percent_bps').inputValue()).toBe('1');
