@@ -41,6 +41,7 @@ import { settleDrawnPeriods } from '../apps/api/src/modules/bets/settlement.serv
 import { ledgerCheck } from '../apps/api/src/modules/ledger/ledger.service.ts';
 // Type-only: the FastifyInstance augmentations (app.db, …) that modules reached from here refer to, for `tsc -p .`.
 import type {} from '../apps/api/src/app.ts';
+import { insertFundedPlayers, syncBalances } from './ledger-setup.ts';
 import { createScratchDatabase } from './pg.ts';
 
 const N = Number(process.env.BENCH_BETS ?? 1_000_000);
@@ -103,10 +104,7 @@ async function insertBets(n: number, periodId: number, gameId: number, issue: st
     cross join lateral (values (pa.id, -b.total),
                                ((select id from ledger_accounts where key = 'house'), b.total)) as x(account_id, amount)
     where b.period_id = ${periodId}`);
-  await q(`
-    update ledger_accounts a set balance = s.sum
-    from (select account_id, sum(amount) as sum from ledger_postings group by account_id) s
-    where a.id = s.account_id and a.balance <> s.sum`);
+  await syncBalances(db);
   await q(
     'analyze bets; analyze bet_items; analyze ledger_transactions; analyze ledger_postings; analyze ledger_accounts',
   );
@@ -157,31 +155,7 @@ try {
 
   // Players with funded cash accounts, and the house accounts.
   const t0 = performance.now();
-  await q(`
-    insert into users (account, nickname, avatar, role)
-    select 'bench' || g, 'Bench ' || g, '/art/avatars/1.svg', 'player' from generate_series(1, ${PLAYERS}) g`);
-  await q(`
-    create table bench_players as
-    select id, (row_number() over (order by id) - 1)::int as idx from users where account like 'bench%'`);
-  await q('create unique index on bench_players (idx)');
-  await q(`
-    insert into ledger_accounts (key, kind, user_id)
-    values ('deposits_clearing', 'deposits_clearing', null), ('house', 'house', null)
-    on conflict (key) do nothing`);
-  await q(`
-    insert into ledger_accounts (key, kind, user_id)
-    select 'player_cash:' || id, 'player_cash', id from bench_players on conflict (key) do nothing`);
-  await q(
-    `insert into ledger_transactions (kind, reference) select 'deposit', 'bench-deposit:' || id from bench_players`,
-  );
-  await q(`
-    insert into ledger_postings (transaction_id, account_id, amount)
-    select t.id, x.account_id, x.amount
-    from bench_players p
-    join ledger_transactions t on t.kind = 'deposit' and t.reference = 'bench-deposit:' || p.id
-    join ledger_accounts pa on pa.key = 'player_cash:' || p.id
-    cross join lateral (values (pa.id, ${FUNDING}::bigint),
-      ((select id from ledger_accounts where key = 'deposits_clearing'), -${FUNDING}::bigint)) as x(account_id, amount)`);
+  await insertFundedPlayers(db, PLAYERS, FUNDING);
   console.log(`${PLAYERS} funded players in ${secs(t0).toFixed(1)} s; game ${GAME}`);
 
   // Pilot.

@@ -5,25 +5,28 @@
  * language. Set HISTORY_SHOTS=<folder> to also write screenshots of the history there.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { phone } from './harness.ts';
 import { useSite } from './fixtures.ts';
-import { approvedDeposit, norm, OPERATOR, registerInBrowser, screenshotsTo, siteApi, tokenOf } from './site-api.ts';
+import {
+  approvedDeposit,
+  norm,
+  OPERATOR_SITE,
+  readRepoJson,
+  registerInBrowser,
+  screenshotsTo,
+  siteApi,
+  tokenOf,
+} from './site-api.ts';
 
-const t = useSite({
-  OPERATOR_ACCOUNT: OPERATOR.account,
-  OPERATOR_PASSWORD: OPERATOR.password,
-  AUTH_RATE_LIMIT_MAX: '1000',
-  RATE_LIMIT_MAX: '100000',
-});
+const t = useSite(OPERATOR_SITE);
 
 type Lang = 'en' | 'th';
 type Texts = { history: string; frozen: string; cause: Record<string, string> };
-const read = (path: string) => JSON.parse(readFileSync(join(import.meta.dirname, '..', path), 'utf8')) as unknown;
-const textsOf = (lang: Lang) => (read(`apps/web/src/locales/${lang}.json`) as { wallet: Texts }).wallet;
-const commonOf = (lang: Lang) => (read(`apps/web/src/locales/${lang}.json`) as { common: { noMore: string } }).common;
+const textsOf = (lang: Lang) => (readRepoJson(`apps/web/src/locales/${lang}.json`) as { wallet: Texts }).wallet;
+const commonOf = (lang: Lang) =>
+  (readRepoJson(`apps/web/src/locales/${lang}.json`) as { common: { noMore: string } }).common;
 /** The CSV's header row per language, as the contract's ACCOUNT_CSV_TEXTS has it. */
 const HEADER_START: Record<Lang, string> = { en: 'Time,Movement,Account,Amount', th: 'เวลา,รายการ,บัญชี,จำนวนเงิน' };
 

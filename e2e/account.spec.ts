@@ -19,6 +19,8 @@ describe('accounts in the browser', () => {
     await page.getByTestId('register-confirm').fill('abc12345');
     await page.getByTestId('register-adult').check();
     await page.getByTestId('register-submit').click();
+    // The deposit-limit offer that follows registering, skipped.
+    await page.getByTestId('deposit-limit-skip').click();
     await page.waitForURL((u) => u.pathname === '/');
     expect(await page.getByTestId('home-nickname').innerText()).toContain('Lucky Star');
     expect(await page.getByTestId('home-avatar').getAttribute('src')).toMatch(/^\/art\/avatars\/\d\.svg$/);

@@ -27,6 +27,8 @@ async function register(page: Page): Promise<void> {
   await page.getByTestId('register-confirm').fill(PASSWORD);
   await page.getByTestId('register-adult').check();
   await page.getByTestId('register-submit').click();
+  // The deposit-limit offer that follows registering, skipped.
+  await page.getByTestId('deposit-limit-skip').click();
   await page.waitForURL((u) => u.pathname === '/');
 }
 

@@ -10,10 +10,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { BetSlip, CurrentGame, GameCategory, PlayGroup } from '@fairdraw/contract';
+import type { BetSlip, GameCategory, PlayGroup } from '@fairdraw/contract';
 import { phone } from './harness.ts';
 import { useSite } from './fixtures.ts';
-import { screenshotsTo, siteApi, tokenOf } from './site-api.ts';
+import { placeSlipWhenOpen, screenshotsTo, siteApi, tokenOf } from './site-api.ts';
 
 const t = useSite({ GAME_CYCLE_OVERRIDE_SECONDS: '300', RATE_LIMIT_MAX: '100000' });
 const SHOTS = process.env.BET_RECORDS_SHOTS;
@@ -28,30 +28,14 @@ const catalogue = (lang: Lang) =>
   JSON.parse(readFileSync(join(import.meta.dirname, '..', `apps/web/src/locales/${lang}.json`), 'utf8')) as Catalogue;
 
 const api = <T>(path: string, init: { token?: string; body?: unknown; lang?: string } = {}) =>
-  siteApi<T>(t.site, path, {
-    ...init,
-    method: init.body === undefined && path.includes('current_game') ? 'POST' : undefined,
-  });
+  siteApi<T>(t.site, path, init);
 
 /** A one-item slip on the game's current period, placed while it has at least 20 s to its seal (answered in `lang`). */
 async function placeSlip(token: string, gameId: number, lang: Lang): Promise<BetSlip> {
   const groups = await api<PlayGroup[]>(`/api/game/play_items?group_id=${gameId}`);
   const play = groups.flatMap((g) => g.items).find((i) => !i.code.startsWith('ms.all'));
   expect(play, `a play of game ${gameId}`).toBeDefined();
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const period = await api<CurrentGame>(`/api/game/current_game?games_id=${gameId}`);
-    const left = (period.seal_at ?? 0) - period.server_time;
-    if (period.status === 'open' && period.issue && left > 20_000) {
-      return api<BetSlip>('/api/game/bet', {
-        token,
-        lang,
-        body: { games_id: gameId, issue: period.issue, items: [{ play_id: play!.id, amount: 1000 }] },
-      });
-    }
-    if (Date.now() > deadline) throw new Error(`game ${gameId}: no open period with time to bet`);
-    await new Promise((r) => setTimeout(r, 1000));
-  }
+  return placeSlipWhenOpen(t.site, token, gameId, play!.id, lang);
 }
 
 /** "04:17" → 257 (seconds). */

@@ -118,6 +118,49 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** Requests that stay open for as long as the page does: the live streams. */
+const STREAMS = ['/api/user/events', '/api/game/events'];
+const inFlight = new WeakMap<Page, Set<unknown>>();
+
+/** Counts each page's requests in flight, leaving out the live streams (see `quiet`). */
+function trackRequests(context: BrowserContext): void {
+  const of = (page: Page | null) => {
+    if (!page) return undefined;
+    let set = inFlight.get(page);
+    if (!set) inFlight.set(page, (set = new Set()));
+    return set;
+  };
+  const pageOf = (r: { frame: () => { page: () => Page } }) => {
+    try {
+      return r.frame().page();
+    } catch {
+      return null; // a service worker's request
+    }
+  };
+  context.on('request', (r) => {
+    if (!STREAMS.includes(new URL(r.url()).pathname)) of(pageOf(r))?.add(r);
+  });
+  context.on('requestfinished', (r) => of(pageOf(r))?.delete(r));
+  context.on('requestfailed', (r) => of(pageOf(r))?.delete(r));
+}
+
+/**
+ * Waits until the page has had no request in flight for `idleMs`, the live streams left out: what
+ * `waitForLoadState('networkidle')` would be if a registered player's page did not keep its member stream open
+ * (it never goes idle then). For pages of contexts made by `phone`.
+ */
+export async function quiet(page: Page, idleMs = 500, timeoutMs = 30_000): Promise<void> {
+  await page.waitForLoadState('load');
+  const until = Date.now() + timeoutMs;
+  let idleSince = Date.now();
+  while (Date.now() < until) {
+    if ((inFlight.get(page)?.size ?? 0) > 0) idleSince = Date.now();
+    else if (Date.now() - idleSince >= idleMs) return;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`the page kept requests in flight for ${timeoutMs} ms`);
+}
+
 /** A phone-sized context; `lang` is written to local storage before any page script runs. */
 export async function phone(browser: Browser, baseURL: string, lang?: string): Promise<BrowserContext> {
   const context = await browser.newContext({
@@ -127,11 +170,24 @@ export async function phone(browser: Browser, baseURL: string, lang?: string): P
     isMobile: true,
     hasTouch: true,
   });
+  trackRequests(context);
   if (lang) {
     await context.addInitScript((l: string) => {
       if (!localStorage.getItem('lang')) localStorage.setItem('lang', l);
     }, lang);
   }
+  return context;
+}
+
+/** The desk size the console is designed for. */
+export const DESK = { width: 1280, height: 800 } as const;
+
+/** A desk-sized context (the operator's); `lang` is written to local storage before any page script runs. */
+export async function desk(browser: Browser, baseURL: string, lang: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport: DESK });
+  await context.addInitScript((l: string) => {
+    if (!localStorage.getItem('lang')) localStorage.setItem('lang', l);
+  }, lang);
   return context;
 }
 

@@ -4,20 +4,13 @@
  * both photos; the operator opens the console from My, views the photos in the KYC tab and approves; the player
  * sees "verified". Set KYC_SHOTS=<folder> to also write screenshots of these screens there.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { phone } from './harness.ts';
 import { useSite } from './fixtures.ts';
-import { norm, OPERATOR, registerInBrowser, screenshotsTo } from './site-api.ts';
+import { norm, OPERATOR_SITE, operatorLogin, readRepoJson, registerInBrowser, screenshotsTo } from './site-api.ts';
 
-const t = useSite({
-  OPERATOR_ACCOUNT: OPERATOR.account,
-  OPERATOR_PASSWORD: OPERATOR.password,
-  AUTH_RATE_LIMIT_MAX: '1000',
-  RATE_LIMIT_MAX: '100000',
-});
+const t = useSite(OPERATOR_SITE);
 
 type Lang = 'en' | 'th';
 type KycTexts = {
@@ -25,9 +18,8 @@ type KycTexts = {
   status: Record<'none' | 'pending' | 'verified' | 'rejected', string>;
   admin: { tab: string };
 };
-const read = (path: string) => JSON.parse(readFileSync(join(import.meta.dirname, '..', path), 'utf8')) as unknown;
 const catalogue = (lang: Lang) =>
-  read(`apps/web/src/locales/${lang}.json`) as {
+  readRepoJson(`apps/web/src/locales/${lang}.json`) as {
     kyc: KycTexts;
     page: Record<string, string>;
     my: { operator: string };
@@ -87,11 +79,7 @@ describe('profile and identity verification', () => {
         await shot(page, `${lang}-kyc-pending`);
 
         // The operator: log in, My → console → KYC tab, the photos load, approve.
-        await ops.goto('/login');
-        await ops.getByTestId('login-account').fill(OPERATOR.account);
-        await ops.getByTestId('login-password').fill(OPERATOR.password);
-        await ops.getByTestId('login-submit').click();
-        await ops.waitForURL((u) => u.pathname === '/');
+        await operatorLogin(ops);
         await ops.getByTestId('tab-my').click();
         await ops.getByRole('link', { name: texts.my.operator }).click();
         await ops.getByTestId('admin-tab-kyc').click();

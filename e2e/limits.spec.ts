@@ -2,37 +2,37 @@
  * Spending limits and the reality check in the browser at 390×844, in Thai and in English (docs/trust.md 29, 31): a
  * new player, funded through the API, taps from Home to the limits sheet and sets a daily stake limit of 5.00 and a
  * 30-minute reality check; a 10.00 bet on K3 is refused with the translated message naming the limit and what is
- * left; the deposit screen offers a deposit limit and reaches the sheet in one tap; on a fake browser clock moved 31
- * minutes on, the reality-check dialog appears with the time logged in and the session's result, and "continue"
- * closes it.
+ * left; registering offers a deposit limit (skipped), so the deposit screen does not offer it again and reaches the
+ * sheet in one tap; on a fake browser clock moved 31 minutes on, the reality-check dialog appears with the time
+ * logged in and the session's result, "continue" closes it, and a reload does not bring it back (kept on the
+ * server).
  *
- * With LIMITS_SHOTS=<folder> it also writes <lang>-limits.png, <lang>-refused.png and <lang>-reality.png there.
+ * With LIMITS_SHOTS=<folder> it also writes <lang>-register-offer.png, <lang>-limits.png, <lang>-refused.png and
+ * <lang>-reality.png there.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LIMIT_PERIOD_WORDS } from '@fairdraw/contract';
-import { phone } from './harness.ts';
+import { phone, quiet } from './harness.ts';
 import { useSite } from './fixtures.ts';
-import { norm, OPERATOR, screenshotsTo, siteApi, tokenOf } from './site-api.ts';
+import { norm, OPERATOR, OPERATOR_SITE, readRepoJson, screenshotsTo, siteApi, tokenOf } from './site-api.ts';
 
 const t = useSite({
+  ...OPERATOR_SITE,
   GAME_CYCLE_OVERRIDE_SECONDS: '300',
-  RATE_LIMIT_MAX: '100000',
-  AUTH_RATE_LIMIT_MAX: '1000',
-  OPERATOR_ACCOUNT: OPERATOR.account,
-  OPERATOR_PASSWORD: OPERATOR.password,
 });
 const SHOTS = process.env.LIMITS_SHOTS;
 
 type Lang = 'th' | 'en';
-const read = (path: string) => JSON.parse(readFileSync(join(import.meta.dirname, '..', path), 'utf8')) as unknown;
 const textsOf = (lang: Lang) =>
-  (read(`apps/web/src/locales/${lang}.json`) as { limits: Record<string, string> & { kind: Record<string, string> } })
-    .limits;
-const errorsOf = (lang: Lang) => read(`packages/contract/locales/${lang}/errors.json`) as Record<string, string>;
+  (
+    readRepoJson(`apps/web/src/locales/${lang}.json`) as {
+      limits: Record<string, string> & { kind: Record<string, string> };
+    }
+  ).limits;
+const errorsOf = (lang: Lang) =>
+  readRepoJson(`packages/contract/locales/${lang}/errors.json`) as Record<string, string>;
 
 const api = <T>(path: string, init: { token?: string; body?: unknown } = {}) => siteApi<T>(t.site, path, init);
 
@@ -79,6 +79,11 @@ async function limitsFlow(lang: Lang) {
     await page.getByTestId('register-confirm').fill('abc12345');
     await page.getByTestId('register-adult').check();
     await page.getByTestId('register-submit').click();
+    // Registered: the deposit-limit offer comes first (skippable), and is made only once.
+    await page.getByTestId('deposit-limit-offer').waitFor();
+    expect(norm(await page.getByTestId('deposit-limit-offer').innerText())).toContain(texts.offerTitle);
+    await shot(page, `${lang}-register-offer`);
+    await page.getByTestId('deposit-limit-skip').click();
     await page.waitForURL((u) => u.pathname === '/');
     await fund(await tokenOf(page), 100_000);
 
@@ -126,10 +131,12 @@ async function limitsFlow(lang: Lang) {
     expect(norm(await page.getByTestId('bet-error').innerText())).toContain(expected);
     await shot(page, `${lang}-refused`);
 
-    // The deposit screen offers a deposit limit, and reaches the sheet in one tap.
+    // The deposit screen does not offer a deposit limit a second time (it was offered at registration), and
+    // reaches the sheet in one tap.
     await page.goto('/recharge');
-    await page.getByTestId('deposit-limit-offer').waitFor();
-    expect(norm(await page.getByTestId('deposit-limit-offer').innerText())).toContain(texts.offerTitle);
+    await page.getByTestId('deposit-limits').waitFor();
+    await quiet(page);
+    expect(await page.getByTestId('deposit-limit-offer').count()).toBe(0);
     await page.getByTestId('deposit-limits').click();
     await page.waitForURL((u) => u.pathname === '/my' && u.searchParams.get('sheet') === 'limits');
     await page.getByTestId('limits-sheet').getByTestId('limit-form').waitFor();
@@ -138,7 +145,7 @@ async function limitsFlow(lang: Lang) {
     await context.clock.install();
     await page.goto('/my');
     await page.getByTestId('limits').waitFor();
-    await page.waitForLoadState('networkidle');
+    await quiet(page);
     await page.clock.fastForward('31:00');
     const dialog = page.getByTestId('reality-check');
     await dialog.getByTestId('reality-continue').waitFor({ timeout: 10_000 });
@@ -147,8 +154,16 @@ async function limitsFlow(lang: Lang) {
       (texts.realityNet ?? '?').split('{{amount}}')[0]?.trim() ?? '?',
     );
     await shot(page, `${lang}-reality`);
+    const dismissed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/protection/prompt');
     await dialog.getByTestId('reality-continue').click();
     await expect.poll(() => dialog.getByTestId('reality-continue').count()).toBe(0);
+    // Dismissed on the server: a reload (the clock still 31 minutes on) does not bring it back.
+    expect((await dismissed).status()).toBe(200);
+    await page.reload();
+    await page.getByTestId('limits').waitFor();
+    await quiet(page);
+    await page.waitForTimeout(1_500);
+    expect(await dialog.getByTestId('reality-continue').count()).toBe(0);
   } finally {
     await context.close();
   }

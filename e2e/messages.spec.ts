@@ -1,30 +1,34 @@
 /**
  * Messages in the browser at 390×844, in Thai and English (issue 11): a player whose deposit the operator approves
- * sees 1 on the My tab, taps My → Messages, opens the message (worded in the page's language, with the amount),
+ * sees 1 on the My tab without a reload (the member stream), taps My → Messages, opens the message (worded in the page's language, with the amount),
  * and the badge is gone when they come back. Set MSG_SHOTS=<folder> to also write screenshots there (inbox,
  * message, My with the badge, and the console's Messages tab).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { phone } from './harness.ts';
 import { useSite } from './fixtures.ts';
-import { approvedDeposit, norm, OPERATOR, registerInBrowser, screenshotsTo, tokenOf } from './site-api.ts';
+import {
+  approvedDeposit,
+  norm,
+  OPERATOR_SITE,
+  operatorLogin,
+  readRepoJson,
+  registerInBrowser,
+  screenshotsTo,
+  tokenOf,
+} from './site-api.ts';
 
-const t = useSite({
-  OPERATOR_ACCOUNT: OPERATOR.account,
-  OPERATOR_PASSWORD: OPERATOR.password,
-  AUTH_RATE_LIMIT_MAX: '1000',
-  RATE_LIMIT_MAX: '100000',
-});
+const t = useSite(OPERATOR_SITE);
 
 type Lang = 'en' | 'th';
-const read = (path: string) => JSON.parse(readFileSync(join(import.meta.dirname, '..', path), 'utf8')) as unknown;
 const webOf = (lang: Lang) =>
-  read(`apps/web/src/locales/${lang}.json`) as { page: { msg: string }; common: { noMore: string; back: string } };
+  readRepoJson(`apps/web/src/locales/${lang}.json`) as {
+    page: { msg: string };
+    common: { noMore: string; back: string };
+  };
 const systemOf = (lang: Lang) =>
-  read(`packages/contract/locales/${lang}/messages.json`) as { deposit_credited: { title: string } };
+  readRepoJson(`packages/contract/locales/${lang}/messages.json`) as { deposit_credited: { title: string } };
 
 const shot = screenshotsTo(process.env.MSG_SHOTS);
 /** A fresh player registered in the browser; answers the session's token. */
@@ -42,12 +46,17 @@ describe('messages', () => {
       const page = await context.newPage();
       try {
         const token = await register(page);
+        // The page is open when the operator approves: the member stream brings the badge, with no reload.
+        const loads = { count: 0 };
+        page.on('framenavigated', (frame) => {
+          if (frame === page.mainFrame()) loads.count += 1;
+        });
+        await page.getByTestId('tab-my').waitFor();
         const depositId = await approvedDeposit(t.site, token, 12_345);
 
-        // Home (the unread count is asked when the tab bar shows): the My tab carries 1.
-        await page.reload();
         const tabBadge = page.getByTestId('tab-my-badge');
-        await tabBadge.waitFor();
+        await tabBadge.waitFor({ timeout: 10_000 });
+        expect(loads.count).toBe(0);
         expect(norm(await tabBadge.innerText())).toBe('1');
 
         await page.getByTestId('tab-my').click();
@@ -71,7 +80,8 @@ describe('messages', () => {
         const body = page.getByTestId('msg-detail-body');
         await body.waitFor();
         expect(norm(await body.innerText())).toContain(`#${depositId}`);
-        expect(norm(await body.innerText())).toContain('123.45 THB');
+        // The amount as the site shows money in that language.
+        expect(norm(await body.innerText())).toContain(lang === 'th' ? '฿123.45' : 'THB 123.45');
         await shot(page, `${lang}-msg-detail`);
 
         // Back to the inbox (now read), back to My: no badge any more.
@@ -94,11 +104,7 @@ describe('messages', () => {
     const context = await phone(t.browser, t.site.url, lang);
     const page = await context.newPage();
     try {
-      await page.goto('/login');
-      await page.getByTestId('login-account').fill(OPERATOR.account);
-      await page.getByTestId('login-password').fill(OPERATOR.password);
-      await page.getByTestId('login-submit').click();
-      await page.waitForURL((u) => u.pathname === '/');
+      await operatorLogin(page);
       await page.goto('/rechargeAdmin?tab=messages');
       await page.getByTestId('admin-messages').waitFor();
       await shot(page, `${lang}-admin-messages`);

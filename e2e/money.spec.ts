@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseBrCode, verifyBrCode } from '@fairdraw/domain';
 import type { BrowserContext, Page } from 'playwright-core';
-import { phone, SCREENSHOTS } from './harness.ts';
+import { phone, quiet, SCREENSHOTS } from './harness.ts';
 import { useSite } from './fixtures.ts';
-import { norm, OPERATOR, siteApi, tokenOf } from './site-api.ts';
+import { norm, OPERATOR, registerInBrowser, siteApi, tokenOf } from './site-api.ts';
 
 // Many accounts and pages from one address within a minute here: lift the per-address limits for this site only.
 const t = useSite({
@@ -37,8 +37,6 @@ const webTexts = (lang: string) =>
     admin: Record<string, string>;
   };
 const ADMIN_TEXTS = { en: webTexts('en').admin, th: webTexts('th').admin };
-
-const newAccount = () => `m${randomBytes(5).toString('hex')}`;
 
 /** The wallet's text for an amount of THB minor units, as the page formats it (NBSP normalised). */
 function thb(minor: number, lang: 'en' | 'th'): string {
@@ -82,18 +80,6 @@ afterEach(async (ctx) => {
   }
 });
 
-async function registerInBrowser(page: Page): Promise<string> {
-  const account = newAccount();
-  await page.goto('/register');
-  await page.getByTestId('register-account').fill(account);
-  await page.getByTestId('register-password').fill('abc12345');
-  await page.getByTestId('register-confirm').fill('abc12345');
-  await page.getByTestId('register-adult').check();
-  await page.getByTestId('register-submit').click();
-  await page.waitForURL((u) => u.pathname === '/');
-  return account;
-}
-
 async function loginInBrowser(page: Page, account: string, password: string) {
   await page.goto('/login');
   await page.getByTestId('login-account').fill(account);
@@ -112,7 +98,7 @@ const bodyHas = (page: Page, text: string) =>
 async function shotAt(page: Page, name: string, testId: string) {
   if (!process.env.MONEY_SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
-  await page.waitForLoadState('networkidle');
+  await quiet(page);
   await page.getByTestId(testId).evaluate((el) => {
     const bar = document.querySelector('.top-bar')?.getBoundingClientRect().height ?? 0;
     window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - bar - 8);
@@ -124,7 +110,7 @@ async function shotAt(page: Page, name: string, testId: string) {
 async function shot(page: Page, name: string) {
   if (!process.env.MONEY_SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
-  await page.waitForLoadState('networkidle');
+  await quiet(page);
   await page.waitForTimeout(250);
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 }

@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { phone, SCREENSHOTS } from './harness.ts';
+import { phone, quiet, SCREENSHOTS } from './harness.ts';
 import { useSite } from './fixtures.ts';
 import { norm } from './site-api.ts';
 
@@ -29,7 +29,7 @@ const before = (text: string) => text.slice(0, text.indexOf('{{until}}'));
 async function shot(page: Page, name: string, testId?: string) {
   if (!process.env.PROTECTION_SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
-  await page.waitForLoadState('networkidle');
+  await quiet(page);
   if (testId) await page.getByTestId(testId).evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await page.waitForTimeout(250);
   await page.screenshot({ path: join(SHOTS, `${name}.png`) });
@@ -42,6 +42,8 @@ async function register(page: Page): Promise<void> {
   await page.getByTestId('register-confirm').fill(PASSWORD);
   await page.getByTestId('register-adult').check();
   await page.getByTestId('register-submit').click();
+  // The deposit-limit offer that follows registering, skipped.
+  await page.getByTestId('deposit-limit-skip').click();
   await page.waitForURL((u) => u.pathname === '/');
 }
 
@@ -148,7 +150,7 @@ describe('time-out and self-exclusion', () => {
       await page.waitForURL((u) => u.pathname === '/');
       await page.goto('/my');
       await page.getByTestId('my-logout').waitFor();
-      await page.waitForLoadState('networkidle');
+      await quiet(page);
       expect(await page.getByTestId('protection').count()).toBe(0);
     } finally {
       await context.close();

@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser, phone, SCREENSHOTS, startSite } from './harness.ts';
+import { launchBrowser, phone, quiet, SCREENSHOTS, startSite } from './harness.ts';
 
 const site = await startSite();
 const browser = await launchBrowser();
@@ -14,7 +14,7 @@ try {
     const context = await phone(browser, site.url, lang);
     const page = await context.newPage();
     const shot = async (name: string) => {
-      await page.waitForLoadState('networkidle');
+      await quiet(page);
       await page.waitForTimeout(300);
       await page.screenshot({ path: join(SCREENSHOTS, `${lang}-${name}.png`) });
     };

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import type { BetSlip, CurrentGame } from '@fairdraw/contract';
+import { quiet } from './harness.ts';
 import type { Site } from './harness.ts';
 
 // What the browser specs share besides the site and the browser (fixtures.ts): reading text as a player reads it,
@@ -43,6 +45,30 @@ export async function siteApi<T>(site: Site, path: string, init: Init = {}): Pro
 /** The operator the specs start their sites with (OPERATOR_ACCOUNT / OPERATOR_PASSWORD). */
 export const OPERATOR = { account: 'ops', password: 'opspass123' } as const;
 
+/**
+ * The site settings of a spec with the operator: his account, and the per-address limits lifted (one address makes
+ * many logins and requests within a minute here). A spec spreads it and adds its own settings.
+ */
+export const OPERATOR_SITE = {
+  OPERATOR_ACCOUNT: OPERATOR.account,
+  OPERATOR_PASSWORD: OPERATOR.password,
+  AUTH_RATE_LIMIT_MAX: '1000',
+  RATE_LIMIT_MAX: '100000',
+} as const;
+
+/** Logs the operator in through the login form, as he would; resolves once Home is shown. */
+export async function operatorLogin(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByTestId('login-account').fill(OPERATOR.account);
+  await page.getByTestId('login-password').fill(OPERATOR.password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((u) => u.pathname === '/');
+}
+
+/** A JSON file of the repository (a catalogue), by its path from the repository's root. */
+export const readRepoJson = (path: string): unknown =>
+  JSON.parse(readFileSync(join(import.meta.dirname, '..', path), 'utf8'));
+
 /** Registers a fresh adult player through the form, as a player would; answers the account name. */
 export async function registerInBrowser(page: Page): Promise<string> {
   const account = `p${randomBytes(5).toString('hex')}`;
@@ -52,6 +78,8 @@ export async function registerInBrowser(page: Page): Promise<string> {
   await page.getByTestId('register-confirm').fill('abc12345');
   await page.getByTestId('register-adult').check();
   await page.getByTestId('register-submit').click();
+  // The deposit-limit offer that follows registering (skippable), skipped.
+  await page.getByTestId('deposit-limit-skip').click();
   await page.waitForURL((u) => u.pathname === '/');
   return account;
 }
@@ -82,8 +110,36 @@ export function screenshotsTo(dir: string | undefined): (page: Page, name: strin
   return async (page, name) => {
     if (!dir) return;
     mkdirSync(dir, { recursive: true });
-    await page.waitForLoadState('networkidle');
+    await quiet(page);
     await page.waitForTimeout(250);
     await page.screenshot({ path: join(dir, `${name}.png`) });
   };
+}
+
+/**
+ * Places a one-item slip of 10.00 on `playId` in the game's current period, once that period is open with at least
+ * 20 s to its seal (waiting up to a minute for one); answers the slip (in `lang` when given).
+ */
+export async function placeSlipWhenOpen(
+  site: Site,
+  token: string,
+  gameId: number,
+  playId: number,
+  lang?: string,
+): Promise<BetSlip> {
+  // Long enough to wait out a whole seal window of a slowed-down game (e.g. 50 s at a 300 s cycle) and 20 s more.
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const period = await siteApi<CurrentGame>(site, `/api/game/current_game?games_id=${gameId}`, { method: 'POST' });
+    const left = (period.seal_at ?? 0) - period.server_time;
+    if (period.status === 'open' && period.issue && left > 20_000) {
+      return siteApi<BetSlip>(site, '/api/game/bet', {
+        token,
+        lang,
+        body: { games_id: gameId, issue: period.issue, items: [{ play_id: playId, amount: 1000 }] },
+      });
+    }
+    if (Date.now() > deadline) throw new Error(`game ${gameId}: no open period with time to bet`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
 }

@@ -1,29 +1,23 @@
 /**
  * Support conversations in the browser at 390×844, in Thai and English (issue 11): a player taps the Support tab,
  * opens a conversation; an operator, in a second page, answers it from the console's Support tab; the player's
- * page shows the reply without a reload (the conversation polls). The operator closes it; the player's page shows
- * it closed and offers a new one. An image the player attaches shows on both pages. Set SUPPORT_SHOTS=<folder> to
+ * page shows the reply without a reload and without polling: the member stream (GET /api/user/events, read with the
+ * token in a header) announces it and the page reads the conversation once. The operator closes it; the player's page shows
+ * it closed and offers a new one. An image the player attaches, and one the operator attaches, show on both pages. Set SUPPORT_SHOTS=<folder> to
  * also write screenshots there.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { phone } from './harness.ts';
 import { useSite } from './fixtures.ts';
-import { norm, OPERATOR, registerInBrowser, screenshotsTo } from './site-api.ts';
+import { norm, OPERATOR_SITE, operatorLogin, readRepoJson, registerInBrowser, screenshotsTo } from './site-api.ts';
 
-const t = useSite({
-  OPERATOR_ACCOUNT: OPERATOR.account,
-  OPERATOR_PASSWORD: OPERATOR.password,
-  AUTH_RATE_LIMIT_MAX: '1000',
-  RATE_LIMIT_MAX: '100000',
-});
+const t = useSite(OPERATOR_SITE);
 
 type Lang = 'en' | 'th';
 type SupportTexts = { adminTab: string; fromSupport: string; status: { open: string; closed: string } };
-const read = (path: string) => JSON.parse(readFileSync(join(import.meta.dirname, '..', path), 'utf8')) as unknown;
-const textsOf = (lang: Lang) => (read(`apps/web/src/locales/${lang}.json`) as { support: SupportTexts }).support;
+const textsOf = (lang: Lang) =>
+  (readRepoJson(`apps/web/src/locales/${lang}.json`) as { support: SupportTexts }).support;
 /** A 2×2 PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWM4ISd3Qk6OAUIBAB8mBBGFRCvEAAAAAElFTkSuQmCC',
@@ -42,6 +36,14 @@ describe('support conversations', () => {
       const operatorContext = await phone(t.browser, t.site.url, lang);
       const player = await playerContext.newPage();
       const operator = await operatorContext.newPage();
+      // Every read of a conversation and every member stream the player's page asks for.
+      const details: number[] = [];
+      const streams: { url: string; token: string | undefined }[] = [];
+      player.on('request', (r) => {
+        const url = new URL(r.url());
+        if (url.pathname === '/api/service/detail' && !url.searchParams.has('image')) details.push(Date.now());
+        if (url.pathname === '/api/user/events') streams.push({ url: r.url(), token: r.headers().token });
+      });
       try {
         await register(player);
         await player.getByTestId('tab-support').click();
@@ -57,17 +59,17 @@ describe('support conversations', () => {
         await player.getByTestId('support-conversation').waitFor();
         await player.getByTestId('support-msg-player').waitFor();
         expect(await player.getByTestId('support-msg-operator').count()).toBe(0);
+        // The stream is open, with the token in its header and nothing in its URL.
+        await expect.poll(() => streams.length).toBeGreaterThan(0);
+        expect(streams.every((x) => new URL(x.url).search === '' && (x.token ?? '').length > 0)).toBe(true);
+        const quietFrom = Date.now();
         const loads = { count: 0 };
         player.on('framenavigated', (frame) => {
           if (frame === player.mainFrame()) loads.count += 1;
         });
 
         // The operator logs in on a second page and answers from the console's Support tab.
-        await operator.goto('/login');
-        await operator.getByTestId('login-account').fill(OPERATOR.account);
-        await operator.getByTestId('login-password').fill(OPERATOR.password);
-        await operator.getByTestId('login-submit').click();
-        await operator.waitForURL((u) => u.pathname === '/');
+        await operatorLogin(operator);
         await operator.goto('/rechargeAdmin');
         await operator.getByTestId('admin-tab-support').click();
         const item = operator.locator('article', { hasText: subject });
@@ -75,6 +77,11 @@ describe('support conversations', () => {
         const id = (await item.getAttribute('data-testid'))?.replace('admin-support-', '') ?? '';
         const answer = `We found it (${lang}), it is credited now.`;
         await operator.getByTestId(`admin-support-reply-${id}`).fill(answer);
+        // No poll: while nothing changed (longer than the 3 s the page once polled at), nothing was read again.
+        const waited = Date.now() - quietFrom;
+        if (waited < 4_000) await player.waitForTimeout(4_000 - waited);
+        expect(details.filter((at) => at > quietFrom + 1_000)).toEqual([]);
+        const sentAt = Date.now();
         await operator.getByTestId(`admin-support-send-${id}`).click();
         await operator.locator('article', { hasText: answer }).waitFor();
         await shot(operator, `${lang}-support-admin`);
@@ -85,6 +92,9 @@ describe('support conversations', () => {
         expect(norm(await reply.innerText())).toContain(answer);
         expect(norm(await reply.innerText())).toContain(texts.fromSupport);
         expect(loads.count).toBe(0);
+        // The reply was read because the stream announced it: once or twice (its own message, then the close).
+        expect(details.filter((at) => at >= sentAt).length).toBeGreaterThan(0);
+        expect(details.filter((at) => at >= sentAt).length).toBeLessThanOrEqual(2);
         await player.getByTestId('support-reply').fill('Thank you!');
         await player.getByTestId('support-reply-submit').click();
         await expect.poll(() => player.getByTestId('support-msg-player').count()).toBe(2);
@@ -100,6 +110,17 @@ describe('support conversations', () => {
         ).toBe(2);
         await shot(player, `${lang}-support-conversation`);
         await operator.getByTestId('admin-support-image').waitFor({ timeout: 20_000 });
+
+        // The operator answers with an image too; it reaches the player's page through the stream, privately.
+        await operator
+          .getByTestId(`admin-support-image-input-${id}`)
+          .setInputFiles({ name: 'where.png', mimeType: 'image/png', buffer: PNG });
+        await operator.getByTestId(`admin-support-send-${id}`).click();
+        await expect.poll(() => operator.getByTestId('admin-support-image').count(), { timeout: 20_000 }).toBe(2);
+        await shot(operator, `${lang}-support-admin-image`);
+        const fromSupport = player.getByTestId('support-msg-operator').getByTestId('support-msg-image');
+        await fromSupport.waitFor({ timeout: 10_000 });
+        expect(await fromSupport.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
 
         // The operator closes it; the player's page shows it closed and offers a new one.
         await operator.getByTestId(`admin-support-close-${id}`).click();

@@ -1,11 +1,57 @@
-import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { SCREEN_BLOCKS, splitCatalogue } from './src/locales/console-blocks.ts';
+
+/**
+ * A web catalogue (src/locales/<lang>.json) loads without the console's blocks and the screens' blocks
+ * (src/locales/console-blocks.ts): `<lang>.json?console` loads only the console's, for the console to add when it
+ * opens (player screens never download them), `<lang>.json?screens` only the screens', which the router adds with
+ * any screen but Home (so Home's first load stays small).
+ */
+function consoleTexts(): Plugin {
+  const CATALOGUE = /[\\/]src[\\/]locales[\\/][a-z-]+\.json(\?console|\?screens)?$/;
+  return {
+    name: 'fairdraw-console-texts',
+    enforce: 'pre',
+    load(id) {
+      const m = CATALOGUE.exec(id);
+      if (!m) return null;
+      const file = id.replace(/\?(console|screens)$/, '');
+      this.addWatchFile(file);
+      const parts = splitCatalogue(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>);
+      const player = splitCatalogue(parts.player, SCREEN_BLOCKS);
+      if (!m[1]) return JSON.stringify(player.player);
+      const part = m[1] === '?console' ? parts.console : player.console;
+      return { code: `export default ${JSON.stringify(part)};`, moduleType: 'js' };
+    },
+  };
+}
+
+/**
+ * Writes .vite/chunk-modules.json beside the manifest: each chunk file and the modules bundled into it (paths relative
+ * to this app). scripts/console-isolation.ts reads it to prove no player chunk carries console code.
+ */
+function chunkModules(): Plugin {
+  return {
+    name: 'fairdraw-chunk-modules',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const map: Record<string, string[]> = {};
+      for (const out of Object.values(bundle))
+        if (out.type === 'chunk')
+          map[out.fileName] = out.moduleIds.map((id) => relative(import.meta.dirname, id).replaceAll('\\', '/'));
+      this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(map, null, 1) });
+    },
+  };
+}
 
 // The API (Fastify) serves dist/ and /api on 8080; in dev, vite proxies /api there (API_ORIGIN overrides).
 const api = process.env.API_ORIGIN ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [consoleTexts(), react(), chunkModules()],
   server: { proxy: { '/api': api } },
   preview: { proxy: { '/api': api } },
   build: {
@@ -25,7 +71,13 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 20 },
             { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 20 },
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/, priority: 20 },
+            // The console's table library: its own chunk, loaded only with the console.
+            {
+              name: 'table',
+              test: /node_modules[\\/]@tanstack[\\/](react-table|table-core|react-store|store)[\\/]/,
+              priority: 20,
+            },
           ],
         },
       },

@@ -23,6 +23,7 @@ import securityRoutes from './modules/security/security.routes.ts';
 import payoutRoutes from './modules/payout/payout.routes.ts';
 import homeRoutes from './modules/home/home.routes.ts';
 import gamesRoutes from './modules/games/games.routes.ts';
+import gamesAdminRoutes from './modules/games/games-admin.routes.ts';
 import drawsPlugin from './modules/draws/draws.routes.ts';
 import betsPlugin from './modules/bets/bets.routes.ts';
 import { settleDrawnPeriods } from './modules/bets/settlement.service.ts';
@@ -31,12 +32,20 @@ import rechargeRoutes from './modules/recharge/recharge.routes.ts';
 import withdrawRoutes from './modules/withdraw/withdraw.routes.ts';
 import paymentsRoutes from './modules/payments/payments.routes.ts';
 import auditRoutes from './modules/audit/audit.routes.ts';
+import drawAuditRoutes from './modules/draw-audit/draw-audit.routes.ts';
 import protectionRoutes from './modules/protection/protection.routes.ts';
 import limitsRoutes from './modules/protection/limits.routes.ts';
 import accountRoutes from './modules/account/account.routes.ts';
+import reportRoutes from './modules/report/report.routes.ts';
+import { reportRefreshJob } from './modules/report/report.service.ts';
 import messagesRoutes from './modules/msg/messages.routes.ts';
 import supportRoutes from './modules/support/support.routes.ts';
+import liveRoutes from './modules/live/live.routes.ts';
 import kycRoutes from './modules/kyc/kyc.routes.ts';
+import activityRoutes from './modules/activity/activity.routes.ts';
+import playersRoutes from './modules/players/players.routes.ts';
+import bonusRoutes from './modules/bonus/bonus.routes.ts';
+import { computeDailyRebates } from './modules/bonus/bonus.service.ts';
 import webRoutes from './modules/web/web.routes.ts';
 
 export type BuildOptions = {
@@ -117,8 +126,24 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(payoutRoutes);
   await app.register(homeRoutes);
   await app.register(gamesRoutes);
+  await app.register(gamesAdminRoutes);
   // The scheduler's settle loop runs the bets module's settlement: handed in here, so draws never imports bets.
-  await app.register(drawsPlugin, { settle: (db, now, events) => settleDrawnPeriods(db, now, { events }) });
+  // Its leader also runs the jobs of other modules, handed in the same way: the report summary's rebuild
+  // (modules/report) and yesterday's rebates (modules/bonus, which decides itself whether its day is done).
+  await app.register(drawsPlugin, {
+    settle: (db, now, events) => settleDrawnPeriods(db, now, { events }),
+    jobs: [
+      reportRefreshJob(config.businessTimeZone, config.reportRefreshSeconds * 1000),
+      {
+        name: 'daily-rebates',
+        everyMs: 5_000,
+        run: async (db, now) => {
+          const report = await computeDailyRebates(db, now, config.businessTimeZone);
+          return report.computed ? report : undefined;
+        },
+      },
+    ],
+  });
   await app.register(betsPlugin);
   // The draw scheduler's settle loop settles bets; draws does not import bets (bets builds on periods).
   await app.register(walletRoutes);
@@ -126,12 +151,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(withdrawRoutes);
   await app.register(paymentsRoutes);
   await app.register(auditRoutes);
+  await app.register(drawAuditRoutes);
   await app.register(protectionRoutes);
   await app.register(limitsRoutes);
   await app.register(accountRoutes);
+  await app.register(reportRoutes);
   await app.register(messagesRoutes);
   await app.register(supportRoutes);
+  // The player's live stream of inbox and support changes; its cap shares draws' stream limits.
+  await app.register(liveRoutes);
   await app.register(kycRoutes);
+  await app.register(activityRoutes);
+  await app.register(playersRoutes);
+  await app.register(bonusRoutes);
   await app.register(webRoutes, { webDist: config.webDist, redirectAllowList: config.redirectAllowList });
 
   return app;

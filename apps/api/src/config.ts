@@ -51,6 +51,8 @@ const envSchema = z.object({
   TRUST_PROXY: bool(false),
   SSE_MAX_PER_IP: int(6, 0, 100_000),
   SSE_MAX_TOTAL: int(10_000, 0, 1_000_000),
+  SSE_MAX_PER_USER: int(3, 0, 1000),
+  REPORT_REFRESH_SECONDS: int(300, 1, 900),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAINTENANCE_URL: z
     .string()
@@ -120,6 +122,10 @@ export type Config = {
   sseMaxPerIp: number;
   /** Concurrent live streams in total, per instance; 0 = streaming off. */
   sseMaxTotal: number;
+  /** Concurrent member streams (GET /api/user/events) per player, per instance; 0 = member streaming off. */
+  sseMaxPerUser: number;
+  /** How often the scheduler's leader rebuilds today's report summary (at most 15 minutes, spec §9). */
+  reportRefreshSeconds: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   maintenanceUrl: string | undefined;
   operator: { account: string; password: string } | undefined;
@@ -208,6 +214,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY,
     sseMaxPerIp: e.SSE_MAX_PER_IP,
     sseMaxTotal: e.SSE_MAX_TOTAL,
+    sseMaxPerUser: e.SSE_MAX_PER_USER,
+    reportRefreshSeconds: e.REPORT_REFRESH_SECONDS,
     logLevel: e.LOG_LEVEL,
     maintenanceUrl: e.MAINTENANCE_URL,
     operator,

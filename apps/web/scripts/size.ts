@@ -8,6 +8,7 @@ type Chunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImpor
 
 export const BUDGET = 150 * 1024;
 export const HOME_MODULE = 'src/features/home/pages/home-page.tsx';
+// The Thai web catalogue as players load it: without the console's blocks (vite.config.ts consoleTexts).
 export const DEFAULT_CATALOGUES = ['src/locales/th.json', '../../packages/contract/locales/th/errors.json'];
 
 /** The manifest keys of every chunk a first visit to Home loads, in load order. */
@@ -33,6 +34,8 @@ const isMain = process.argv[1] === import.meta.filename;
 if (isMain) {
   const dist = process.env.DIST ?? join(import.meta.dirname, '..', 'dist');
   const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
+  // A renamed catalogue would silently drop out of the budget: each must be in the build.
+  for (const key of DEFAULT_CATALOGUES) if (!manifest[key]) throw new Error(`manifest has no ${key}`);
   let total = 0;
   for (const key of homeFirstLoad(manifest)) {
     const file = manifest[key]!.file;

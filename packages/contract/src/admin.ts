@@ -36,6 +36,9 @@ export const depositDecisionRequest = decisionRequest('DEPOSIT_NOT_FOUND');
 export const withdrawalDecisionRequest = decisionRequest('WITHDRAWAL_NOT_FOUND');
 export type AdminDecisionRequest = z.infer<typeof depositDecisionRequest>;
 
+/** The audit log, newest first; `q` finds the entries whose action, operator or target contains it (any case). */
+export const auditListQuery = pageQuery.extend({ q: z.string().trim().max(60).optional() });
+
 export const auditEntry = z.object({
   id: z.number().int(),
   actor: z.string(),

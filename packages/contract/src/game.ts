@@ -32,7 +32,7 @@ const queryId = queryRowId('NOT_FOUND');
 /** Issue numbers: `YYYYMMDD-NNNN`, the business date of the draw and its slot in the day. */
 export const ISSUE_PATTERN = /^\d{8}-\d{4}$/;
 
-const PERIOD_STATUSES = ['scheduled', 'open', 'sealed', 'drawn', 'settled', 'void'] as const;
+export const PERIOD_STATUSES = ['scheduled', 'open', 'sealed', 'drawn', 'settled', 'void'] as const;
 export type PeriodStatus = (typeof PERIOD_STATUSES)[number];
 
 export const gameIdQuery = z.object({ games_id: queryId });
@@ -131,8 +131,12 @@ export const historyItem = z.object({
 });
 export type HistoryItem = z.infer<typeof historyItem>;
 
-/** The public record of one period and whether it verifies (SHA-256(seed) = commitment, result recomputed). */
-export const verifyRecord = z.object({
+/**
+ * The head of a period's public record, as the verify page and the console's draws audit both show it: its game,
+ * issue, status and commitment. The seed is null until the period has a result: it stays secret before, for
+ * operators too.
+ */
+export const periodRecordFields = {
   games_id: z.number().int(),
   code: z.string(),
   family: z.string(),
@@ -140,8 +144,12 @@ export const verifyRecord = z.object({
   status: z.enum(PERIOD_STATUSES),
   algorithm: z.string(),
   commitment: z.string(),
-  /** Null until the period is drawn: the seed stays secret before. */
   seed: z.string().nullable(),
+};
+
+/** The public record of one period and whether it verifies (SHA-256(seed) = commitment, result recomputed). */
+export const verifyRecord = z.object({
+  ...periodRecordFields,
   beacon_name: z.string().nullable(),
   beacon: z.string().nullable(),
   result: z.array(z.number().int()).nullable(),

@@ -1,3 +1,5 @@
+import { formatDecimal } from '@fairdraw/domain/currency';
+
 /** The languages the product speaks. Thai is the default. */
 export const LANGS = ['th', 'en', 'zh-cn', 'zh-hk', 'vi', 'pt'] as const;
 export type Lang = (typeof LANGS)[number];
@@ -43,3 +45,29 @@ export function resolveLang(value: unknown): Lang {
 
 /** Local storage keys, fixed names the site has always used. */
 export const STORAGE_KEYS = { userInfo: 'userInfo', lang: 'lang' } as const;
+
+/**
+ * The one display formatter of money: minor units with the locale and the currency, using the given exponent (the
+ * wallet's, or the domain's exponentOf, not Intl's guess): "฿1,234.50" in Thai, "THB 1,234.50" in English. The web
+ * shows amounts with it and the API's messages write them with it, so both read alike.
+ */
+export function formatMoney(minor: number, currency: string, exponent: number, lang: Lang): string {
+  // A display never throws: an integer goes through the domain's exact text, anything else (a field an answer
+  // lacks) is shown as Intl shows it (NaN) rather than breaking the screen.
+  const value = Number.isSafeInteger(minor) ? Number(formatDecimal(minor, exponent)) : minor / 10 ** exponent;
+  try {
+    return new Intl.NumberFormat(INTL_LOCALE[lang], {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: exponent,
+      maximumFractionDigits: exponent,
+    }).format(value);
+  } catch {
+    // Not an ISO currency (e.g. play money 'DEMO'): the number and the code.
+    const n = new Intl.NumberFormat(INTL_LOCALE[lang], {
+      minimumFractionDigits: exponent,
+      maximumFractionDigits: exponent,
+    }).format(value);
+    return `${n} ${currency}`;
+  }
+}

@@ -40,7 +40,17 @@ export const limitsState = z.object({
     /** Start of this session (epoch ms, server clock) and its net result: stakes − payouts of cash slips since. */
     session_started_at: z.number().int(),
     session_net: z.number().int(),
+    /**
+     * When the player last dismissed the reminder ("continue"; epoch ms, null: never), on any device: the next one
+     * is due at the first interval from the session's start that falls after it.
+     */
+    dismissed_at: z.number().int().nullable(),
   }),
+  /**
+   * Whether to offer setting a deposit limit (at registration or the first deposit; skippable): until it was offered
+   * once, on any device, and while no deposit limit is in force or waiting.
+   */
+  offer_deposit_limit: z.boolean(),
   time_zone: z.string(),
   server_time: z.number().int(),
 });
@@ -75,3 +85,23 @@ export const LIMIT_PERIOD_WORDS: Record<Lang, Record<LimitPeriod, string>> = {
   vi: { day: 'ngày', week: 'tuần', month: 'tháng' },
   pt: { day: 'diário', week: 'semanal', month: 'mensal' },
 };
+
+/** What a prompt answer records: the reality check dismissed ("continue"), the deposit-limit offer made. */
+export const PROMPTS = ['reality_check', 'deposit_limit_offer'] as const;
+export type Prompt = (typeof PROMPTS)[number];
+
+/**
+ * POST /api/protection/prompt: the player answered a prompt; answers the limits state. For the reality check, `at`
+ * is when the dismissed reminder fell due (epoch ms, server clock as the page keeps it); the server keeps the later
+ * of it and the last dismissal, never more than an hour ahead of its own clock. Without it: the server's now.
+ */
+export const promptRequest = z.object({
+  prompt: z.enum(PROMPTS, required),
+  at: z
+    .number({ error: 'VALIDATION_FAILED' })
+    .int('VALIDATION_FAILED')
+    .min(0, 'VALIDATION_FAILED')
+    .max(Number.MAX_SAFE_INTEGER, 'VALIDATION_FAILED')
+    .optional(),
+});
+export type PromptRequest = z.infer<typeof promptRequest>;

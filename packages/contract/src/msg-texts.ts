@@ -1,4 +1,5 @@
-import { formatAmount, isCurrencyCode } from '@fairdraw/domain';
+import { exponentOf } from '@fairdraw/domain';
+import { formatMoney } from './langs.ts';
 import type { Lang } from './langs.ts';
 import type { MessageParams, SystemMessageKind } from './msg.ts';
 import th from '../locales/th/messages.json' with { type: 'json' };
@@ -15,15 +16,17 @@ function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 }
 
-function amountText(amount: unknown, currency: unknown): string {
+/** An amount as the web shows it in `lang` ("฿1,234.50" in Thai), in its currency's own exponent. */
+function amountText(amount: unknown, currency: unknown, lang: Lang): string {
   if (typeof amount !== 'number' || !Number.isSafeInteger(amount)) return '';
-  const code = typeof currency === 'string' && isCurrencyCode(currency) ? currency : null;
-  return code ? `${formatAmount(amount, code)} ${code}` : String(amount);
+  const code = typeof currency === 'string' && /^[A-Z]{3,4}$/.test(currency) ? currency : null;
+  return code ? formatMoney(amount, code, exponentOf(code), lang) : String(amount);
 }
 
 /**
  * A system message in `lang`: the catalogue's title and body for its kind with the stored parameters filled in:
- * amounts as "1234.50 THB" (in `siteCurrency` unless the message names its own), a name in the reader's
+ * amounts as the web shows them in the reader's language ("฿1,234.50" in Thai, "THB 1,234.50" in English; in
+ * `siteCurrency` unless the message names its own), a name in the reader's
  * language, a limit's kind and period in words, a missing reason as "not given".
  */
 export function renderSystemMessage(
@@ -37,7 +40,7 @@ export function renderSystemMessage(
   for (const [name, v] of Object.entries(params)) {
     values[name] = v === null ? '' : typeof v === 'object' ? (v[lang] ?? v.th) : String(v);
   }
-  values.amount = amountText(params.amount, params.currency ?? siteCurrency);
+  values.amount = amountText(params.amount, params.currency ?? siteCurrency, lang);
   if ('reason' in params && !values.reason) values.reason = c.words.no_reason;
   let entry: { title: string; body: string } = c[kind];
   if (kind === 'limit_effective') {

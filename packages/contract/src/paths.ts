@@ -44,6 +44,7 @@ export const API = {
   protection: '/api/protection/index',
   protectionExclude: '/api/protection/exclude',
   protectionLimits: '/api/protection/limits',
+  protectionPrompt: '/api/protection/prompt',
   accountHistory: '/api/account/history',
   accountExport: '/api/account/export',
   msgList: '/api/msg/list',
@@ -58,6 +59,8 @@ export const API = {
   adminSupportList: '/api/admin/service/list',
   adminSupportReply: '/api/admin/service/reply',
   adminSupportClose: '/api/admin/service/close',
+  /** The player's live member events (support replies, messages): Server-Sent Events read with the token header. */
+  userEvents: '/api/user/events',
   // Profile and identity verification (KYC)
   userProfile: '/api/user/profile',
   userAvatar: '/api/user/avatar',
@@ -67,4 +70,44 @@ export const API = {
   adminKycList: '/api/admin/kyc/list',
   adminKycApprove: '/api/admin/kyc/approve',
   adminKycReject: '/api/admin/kyc/reject',
+  // Promotions and the Home's content
+  activityList: '/api/activity/list',
+  activityDetail: '/api/activity/detail',
+  contentImage: '/api/index/image',
+  adminContentImage: '/api/admin/home/image',
+  adminActivityList: '/api/admin/activity/list',
+  adminActivitySave: '/api/admin/activity/save',
+  adminActivityDelete: '/api/admin/activity/delete',
+  adminHome: '/api/admin/home/index',
+  adminHomeBannerSave: '/api/admin/home/banner/save',
+  adminHomeBannerDelete: '/api/admin/home/banner/delete',
+  adminHomeNotice: '/api/admin/home/notice',
+  // The console's Games screen (issue 12)
+  adminGamesList: '/api/admin/games/list',
+  adminGamesPlays: '/api/admin/games/plays',
+  adminGamesEnable: '/api/admin/games/enable',
+  adminGamesSchedule: '/api/admin/games/schedule',
+  adminGamesLimits: '/api/admin/games/limits',
+  // The console's Players screen
+  adminPlayersSearch: '/api/admin/players/search',
+  adminPlayersDetail: '/api/admin/players/detail',
+  adminPlayersLedger: '/api/admin/players/ledger',
+  adminPlayersBets: '/api/admin/players/bets',
+  adminPlayersDeposits: '/api/admin/players/deposits',
+  adminPlayersWithdrawals: '/api/admin/players/withdrawals',
+  adminPlayersMessages: '/api/admin/players/messages',
+  adminPlayersFreeze: '/api/admin/players/freeze',
+  adminPlayersUnfreeze: '/api/admin/players/unfreeze',
+  adminPlayersResetPassword: '/api/admin/players/reset_password',
+  // Bonus: the daily rebate
+  bonusIndex: '/api/bonus/index',
+  bonusClaim: '/api/bonus/claim',
+  bonusList: '/api/bonus/list',
+  adminBonusSettings: '/api/admin/bonus/settings',
+  // Draws audit (console)
+  adminDrawsList: '/api/admin/draws/list',
+  // Profit report and the operator dashboard
+  reportProfit: '/api/report/profit',
+  adminDashboard: '/api/admin/dashboard/summary',
+  adminDashboardExport: '/api/admin/dashboard/export',
 } as const;

@@ -38,6 +38,8 @@ export const userInfo = z.object({
   account: z.string(),
   is_guest: z.boolean(),
   role,
+  /** After an operator's password reset: the web sends the player to change it; the API refuses other calls. */
+  must_change_password: z.boolean().optional(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
@@ -53,6 +55,10 @@ export const profile = z.object({
   created_at: z.number().int(),
   /** Whether a fund (withdrawal) password is set: withdrawals ask for it first. */
   has_fund_password: z.boolean(),
+  /** Frozen by an operator: may withdraw, may not bet or deposit (ACCOUNT_FROZEN). */
+  frozen: z.boolean(),
+  /** After an operator's password reset, until the player has chosen his own (PASSWORD_CHANGE_REQUIRED). */
+  must_change_password: z.boolean(),
 });
 export type Profile = z.infer<typeof profile>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { minorAmount } from './common.ts';
+import { bonusLockData } from './bonus.ts';
 
 /** Withdrawal fee: fixed + ceil(amount × percent_bps / 10000), clamped to [min, max]; all minor units. */
 export const feeRule = z.object({
@@ -28,5 +29,12 @@ export const walletData = z.object({
   fee: feeRule,
   withdraw_min: minorAmount,
   withdraw_max: minorAmount,
+  /**
+   * The claimed rebates still held back from withdrawal (modules/bonus): `locked` of the balance cannot be
+   * withdrawn until `progress` (settled stakes since the claim) reaches `requirement`; it can be staked.
+   */
+  bonus: bonusLockData,
+  /** What a withdrawal may take now: balance − bonus.locked (never below 0). */
+  withdrawable: minorAmount,
 });
 export type WalletData = z.infer<typeof walletData>;

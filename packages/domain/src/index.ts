@@ -24,3 +24,4 @@ export * from './settlement.ts';
 export * from './time-zone.ts';
 export * from './self-exclusion.ts';
 export * from './spending-limits.ts';
+export * from './rebate.ts';

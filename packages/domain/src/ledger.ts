@@ -10,7 +10,7 @@
  *   `withdrawals_pending` (money the player asked to withdraw, held until the cashier pays or rejects it; this
  *   user's pending balance is what the wallet shows as "frozen").
  * - house-wide (no `userId`): `house` (the house's side of real-money bets), `fees` (withdrawal fees earned),
- *   `bonus` (promotions paid out), `demo_source` (where play money comes from and returns to), and
+ *   `bonus` (promotions and daily rebates paid out), `demo_source` (where play money comes from and returns to), and
  *   `deposits_clearing`, which stands for the outside world (payment providers, banks, PIX, chains): a deposit
  *   moves money from it into the site, a paid withdrawal moves money back to it. Its balance is therefore
  *   minus the net money players brought in; likewise `demo_source` is minus the play money outstanding.
@@ -44,6 +44,7 @@ export const LEDGER_TRANSACTION_KINDS = [
   'stake',
   'payout',
   'refund',
+  'rebate',
 ] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 
@@ -217,6 +218,18 @@ export function stakeRefunded(userId: number, wallet: Wallet, stake: Minor): Led
   return ledgerTransaction('refund', [
     { account: counterpart, amount: -s },
     { account: player, amount: s },
+  ]);
+}
+
+/**
+ * A claimed daily rebate (modules/bonus): the house's bonus account → player_cash. The rebate's turnover requirement
+ * is kept apart (bonus_rebates), not in the ledger: it holds that much of the cash back from withdrawal.
+ */
+export function rebateCredited(userId: number, amount: Minor): LedgerTransaction {
+  const a = positive('rebate', amount);
+  return ledgerTransaction('rebate', [
+    { account: houseAccount('bonus'), amount: -a },
+    { account: playerAccount('player_cash', userId), amount: a },
   ]);
 }
 

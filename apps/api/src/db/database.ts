@@ -14,17 +14,27 @@ import type {
 } from './tables-ledger.ts';
 import type { DepositsTable, PaymentProviderSecretsTable, RechargeChannelsTable } from './tables-deposits.ts';
 import type { WithdrawalsTable } from './tables-withdrawals.ts';
-import type { GameSchedulesTable, PeriodsTable, PlayItemsTable } from './tables-games.ts';
+import type {
+  GameSchedulesTable,
+  GameScheduleVersionsTable,
+  PeriodsTable,
+  PlayItemsTable,
+  PlayItemVersionsTable,
+} from './tables-games.ts';
 import type { BetCashWinsTable, BetItemsTable, BetPeriodStakesTable, BetsTable } from './tables-bets.ts';
 import type { KycSubmissionsTable } from './tables-kyc.ts';
 import type { BroadcastReadsTable, BroadcastsTable, MessagesTable } from './tables-messages.ts';
 import type {
   PlayerLimitNoticesTable,
   PlayerLimitsTable,
+  PlayerPromptsTable,
   RealityChecksTable,
   SelfExclusionsTable,
 } from './tables-protection.ts';
 import type { SupportConversationsTable, SupportMessagesTable } from './tables-support.ts';
+import type { PromotionsTable } from './tables-content.ts';
+import type { ReportDailyTable, ReportDaysTable } from './tables-report.ts';
+import type { BonusRebateDaysTable, BonusRebateRatesTable, BonusRebatesTable } from './tables-bonus.ts';
 
 /** Text in every language the product speaks, stored as jsonb; Thai is the fallback. */
 export type LocalizedText = Partial<Record<Lang, string>> & { th: string };
@@ -42,6 +52,11 @@ export interface UsersTable {
   created_at: CreatedAt;
   /** argon2id of the six-digit fund (withdrawal) password; null until set (migration 0004). */
   fund_password_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set while an operator has frozen the player: no bets, no deposits (migration 0030). */
+  frozen_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  frozen_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** After an operator's password reset, until the player has chosen his own (migration 0030). */
+  must_change_password: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface SessionsTable {
@@ -88,6 +103,11 @@ export interface BannersTable {
   title: JSONColumnType<LocalizedText, string, string>;
   sort: number;
   enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Per-language images (migration 0028); a language without one shows `image`. */
+  images: ColumnType<Partial<Record<Lang, string>>, string | undefined, string>;
+  /** The schedule (migration 0028): shown from `starts_at` until `ends_at`; null is open. */
+  starts_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  ends_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface NoticesTable {
@@ -120,6 +140,8 @@ export interface Database {
   withdrawals: WithdrawalsTable;
   game_schedules: GameSchedulesTable;
   play_items: PlayItemsTable;
+  play_item_versions: PlayItemVersionsTable;
+  game_schedule_versions: GameScheduleVersionsTable;
   periods: PeriodsTable;
   bets: BetsTable;
   bet_items: BetItemsTable;
@@ -133,8 +155,15 @@ export interface Database {
   player_limits: PlayerLimitsTable;
   player_limit_notices: PlayerLimitNoticesTable;
   reality_checks: RealityChecksTable;
+  player_prompts: PlayerPromptsTable;
+  bonus_rebate_rates: BonusRebateRatesTable;
+  bonus_rebate_days: BonusRebateDaysTable;
+  bonus_rebates: BonusRebatesTable;
   support_conversations: SupportConversationsTable;
   support_messages: SupportMessagesTable;
+  promotions: PromotionsTable;
+  report_daily: ReportDailyTable;
+  report_days: ReportDaysTable;
 }
 
 export type Db = Kysely<Database>;

@@ -24,6 +24,13 @@ import * as m0022 from './migrations/2026_11_23_0022_kyc.ts';
 import * as m0023 from './migrations/2026_11_23_0023_messages.ts';
 import * as m0024 from './migrations/2026_11_23_0024_support.ts';
 import * as m0025 from './migrations/2026_11_23_0025_spending_limits.ts';
+import * as m0026 from './migrations/2026_11_24_0026_member_events_and_prompts.ts';
+import * as m0027 from './migrations/2026_11_24_0027_bonus.ts';
+import * as m0028 from './migrations/2026_11_24_0028_content_schedule.ts';
+import * as m0029 from './migrations/2026_11_24_0029_report_daily.ts';
+import * as m0030 from './migrations/2026_11_24_0030_player_freeze.ts';
+import * as m0031 from './migrations/2026_11_24_0031_game_settings_versions.ts';
+import * as m0032 from './migrations/2026_11_24_0032_periods_draw_at.ts';
 import type { SqlFunctionPins } from './sql-functions.ts';
 
 /** A migration module; one that creates SQL functions from their files names them (sql-functions.ts). */
@@ -57,6 +64,13 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '2026_11_23_0023_messages': m0023,
   '2026_11_23_0024_support': m0024,
   '2026_11_23_0025_spending_limits': m0025,
+  '2026_11_24_0026_member_events_and_prompts': m0026,
+  '2026_11_24_0027_bonus': m0027,
+  '2026_11_24_0028_content_schedule': m0028,
+  '2026_11_24_0029_report_daily': m0029,
+  '2026_11_24_0030_player_freeze': m0030,
+  '2026_11_24_0031_game_settings_versions': m0031,
+  '2026_11_24_0032_periods_draw_at': m0032,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

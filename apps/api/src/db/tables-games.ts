@@ -53,3 +53,26 @@ export interface PeriodsTable {
   void_reason: ColumnType<string | null, never, string>;
   created_at: CreatedAt;
 }
+
+/** A play's odds and stake limits from `effective_from` on (migration 0031, append-only; modules/games README). */
+export interface PlayItemVersionsTable {
+  id: Generated<number>;
+  play_item_id: number;
+  effective_from: Date;
+  odds_bps: number;
+  min_stake: number;
+  max_stake: number;
+  created_by: number | null;
+  created_at: Date;
+}
+
+/** A game's cycle and seal from local day `effective_date` ('YYYY-MM-DD') on (migration 0031, append-only). */
+export interface GameScheduleVersionsTable {
+  id: Generated<number>;
+  game_id: number;
+  effective_date: ColumnType<string, string, never>;
+  cycle_seconds: number;
+  seal_seconds: number;
+  created_by: number | null;
+  created_at: Date;
+}

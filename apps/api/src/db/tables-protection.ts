@@ -34,6 +34,16 @@ export interface RealityChecksTable {
   minutes: number;
 }
 
+/**
+ * What the player was last shown and answered (migration 0026), kept on the server so a reload or another device
+ * knows it: when the reality check was last dismissed, when the deposit-limit offer was made.
+ */
+export interface PlayerPromptsTable {
+  user_id: number;
+  reality_check_dismissed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  deposit_limit_offered_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
 /** A waited limit change already told to the player (one message per change). */
 export interface PlayerLimitNoticesTable {
   limit_id: number;

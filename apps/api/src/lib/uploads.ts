@@ -1,12 +1,12 @@
 /**
- * Image uploads (profile avatars, identity documents, support attachments): multipart registration, the type told
+ * Image uploads (profile avatars, identity documents, support attachments, banners and promotions): multipart registration, the type told
  * by the bytes (never by the name or the declared type), a server-side re-encode that drops EXIF and every other
  * metadata (a phone photo's GPS position included), files stored under the data directory with random names, and a
  * private answer for files that only their owner and operators may read.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import multipart from '@fastify/multipart';
@@ -115,6 +115,13 @@ export function reencodeDocument(bytes: Buffer | undefined, field: string): Prom
   );
 }
 
+/** A public content picture (a banner, a promotion): at most 1500 px on its longer side, WebP. */
+export function reencodeContentImage(bytes: Buffer | undefined, field = 'image'): Promise<Buffer> {
+  return reencode(bytes, field, (img) =>
+    img.resize(1500, 1500, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }),
+  );
+}
+
 const STORED_NAME = /^[a-f0-9]{32}\.(webp|jpg)$/;
 const memoryRoots = new Map<string, string>();
 
@@ -139,6 +146,33 @@ export async function storeUpload(dir: string, bytes: Buffer, ext: 'webp' | 'jpg
   const name = `${randomBytes(16).toString('hex')}.${ext}`;
   await writeFile(join(dir, name), bytes, { flag: 'wx', mode: 0o600 });
   return name;
+}
+
+/** Removes a stored file; a missing one (or a name storeUpload could not have made) is no error. */
+export async function removeUpload(dir: string, name: string): Promise<void> {
+  if (isStoredName(name)) await rm(join(dir, name), { force: true });
+}
+
+/**
+ * Stores `bytes` (when given) and runs `use` with the stored name (null without bytes). If `use` throws — the write
+ * that refers to the file was refused or rolled back — the file is removed before the error goes on: no file is
+ * left that nothing refers to. (A process that dies between the two leaves one behind; nothing refers to it and no
+ * reader can reach it, since only names attached to a row are ever served.)
+ */
+export async function withStoredUpload<T>(
+  dir: string,
+  bytes: Buffer | undefined,
+  ext: 'webp' | 'jpg',
+  use: (name: string | null) => Promise<T>,
+): Promise<T> {
+  if (bytes === undefined) return use(null);
+  const name = await storeUpload(dir, bytes, ext);
+  try {
+    return await use(name);
+  } catch (err) {
+    await removeUpload(dir, name).catch(() => undefined);
+    throw err;
+  }
 }
 
 /** Whether a name is one storeUpload could have made (nothing else is ever joined to a path). */

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { API } from '@fairdraw/contract';
 import type { Role } from '@fairdraw/contract';
 import { AppError } from '../lib/app-error.ts';
 import { hashToken } from '../lib/tokens.ts';
@@ -24,7 +25,21 @@ export type SessionUser = {
   createdAt: Date;
   /** Read with the session, so /api/user/index answers has_fund_password without another query. */
   hasFundPassword: boolean;
+  /** Frozen by an operator (migration 0030): a fast refusal; the bet and deposit transactions check it again. */
+  frozen?: boolean;
+  /** An operator reset the password: until the player changes it, only PASSWORD_CHANGE_ALLOWED answers. */
+  mustChangePassword?: boolean;
 };
+
+/**
+ * What a session whose password an operator reset may still call (docs/trust.md): who am I, change the password,
+ * log out. Every other route that needs a session answers 403 PASSWORD_CHANGE_REQUIRED until the password changed.
+ */
+export const PASSWORD_CHANGE_ALLOWED: ReadonlySet<string> = new Set([
+  `GET ${API.profile}`,
+  `POST ${API.changePassword}`,
+  `POST ${API.logout}`,
+]);
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -131,7 +146,12 @@ export default fp(
         isGuest: row.is_guest,
         createdAt: row.created_at,
         hasFundPassword: row.has_fund_password,
+        frozen: row.frozen,
+        mustChangePassword: row.must_change_password,
       };
+      if (row.must_change_password && !PASSWORD_CHANGE_ALLOWED.has(`${request.method} ${request.routeOptions.url}`)) {
+        throw new AppError('PASSWORD_CHANGE_REQUIRED');
+      }
     });
     done();
   },

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { API } from '@fairdraw/contract';
 import { createUpcomingPeriods, tick } from '../modules/draws/draws.service.ts';
 import type { PreparedSlip } from '../modules/bets/slip-batch.ts';
@@ -102,11 +103,45 @@ export function preparedSlip(
   };
 }
 
-/** A race test's app over real HTTP: the clock at `now`, a period of every game open, listening on a free port. */
-export async function listeningAppAt(now: Date): Promise<{ t: TestApp; op: string; base: string }> {
-  const t = await buildTestApp({}, { now });
+/** True when the tests run on real PostgreSQL (DATABASE_URL set), false on PGlite. */
+export const onPostgres = Boolean(process.env.DATABASE_URL);
+
+/**
+ * A test file's app at `now` (the clock there, a period of every game open, an operator's token): built before the
+ * file's tests and handed to `use`, closed after them.
+ */
+export function appAtForFile(now: Date, use: (s: { t: TestApp; op: string }) => void): void {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await buildTestApp({}, { now });
+    use({ t, ...(await opened(t, now)) });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+}
+
+/** Opens the periods current at `now` on `t` and logs an operator in. */
+async function opened(t: TestApp, now: Date): Promise<{ op: string }> {
   const op = await operatorToken(t.app);
   await openAt(t.app, now);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  return { t, op, base: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}` };
+  return { op };
+}
+
+/**
+ * A race test file's app over real HTTP: as appAtForFile, also listening on a free port (`base`). PostgreSQL only:
+ * PGlite runs one transaction at a time, so nothing could overlap there; on PGlite nothing is built.
+ */
+export function raceAppAtForFile(now: Date, use: (s: { t: TestApp; op: string; base: string }) => void): void {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    if (!onPostgres) return;
+    t = await buildTestApp({}, { now });
+    const { op } = await opened(t, now);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    use({ t, op, base: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}` });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 }

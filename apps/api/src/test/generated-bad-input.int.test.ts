@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { API, isErrorKey, SUPPORT_OPEN_MAX } from '@fairdraw/contract';
+import { API, isErrorKey, LANGS, NOTICE_MAX, SUPPORT_OPEN_MAX } from '@fairdraw/contract';
 import { ledgerCheck } from '../modules/ledger/ledger.service.ts';
 import { baseOf, casesOf, operationsOf } from './bad-input-generator.ts';
 import type { Auth, Case, OpenApiDoc, Operation } from './bad-input-generator.ts';
@@ -21,10 +21,13 @@ const PLAYER_PASSWORD = 'secret123';
 
 /**
  * Routes where any request that reaches the handler succeeds and changes state whatever it carries: a guest is a
- * new user, a logout ends the session. Only what is refused before the handler is sent to them (no token, garbage
- * bodies, unknown fields); every other route's example request is refused by construction (see `overrides`).
+ * new user, a logout ends the session, a prompt answer is recorded. Only what is refused before the handler is sent
+ * to them (no token, garbage bodies, unknown fields); every other route's example request is refused by
+ * construction (see `overrides`).
  */
-const ACCEPTING = new Set([`POST ${API.guest}`, `POST ${API.logout}`]);
+const sixLangs = (text: string) => Object.fromEntries(LANGS.map((l) => [l, text]));
+
+const ACCEPTING = new Set([`POST ${API.guest}`, `POST ${API.logout}`, `POST ${API.protectionPrompt}`]);
 
 type World = {
   player: string;
@@ -55,6 +58,30 @@ function overrides(world: World): Record<string, Record<string, unknown>> {
     },
     // Two contradictions (min > max, fee min > fee max): one mutation can mend at most one of them.
     [`POST ${API.adminWithdrawSettings}`]: { min: 2, max: 1, fee: { percent_bps: 0, fixed: 0, min: 2, max: 1 } },
+    // Content: two defects each (a link off the site, an end before the start), and a notice too long in every
+    // language; a new banner or promotion (no id) is refused alike.
+    [`POST ${API.adminHomeBannerSave}`]: {
+      image: '/art/banners/1.svg',
+      url: 'https://evil.example/',
+      title: sixLangs('x'),
+      starts_at: T.getTime(),
+      ends_at: T.getTime() - 1,
+    },
+    [`POST ${API.adminActivitySave}`]: {
+      title: sixLangs('x'),
+      body: sixLangs('x'),
+      image: '/art/banners/1.svg',
+      link: 'https://evil.example/',
+      starts_at: T.getTime(),
+      ends_at: T.getTime() - 1,
+    },
+    [`POST ${API.adminHomeNotice}`]: { body: sixLangs('x'.repeat(NOTICE_MAX + 1)) },
+    // A per-period limit saved over a value that is not the one in force (SETTINGS_CHANGED).
+    [`POST ${API.adminGamesLimits}`]: { period_max_per_player: 1_000_000, previous: 7 },
+    // The same family three times (refused): one mutation can rename at most one of the repeats.
+    [`POST ${API.adminBonusSettings}`]: {
+      rates: [0, 1, 2].map(() => ({ family: 'k3', rate_bps: 0, multiple: 0 })),
+    },
   };
 }
 
@@ -90,6 +117,8 @@ beforeAll(async () => {
       // The login lock is what keeps login, password checks and exclusions from counting failures during the suite.
       LOGIN_MAX_FAILURES: '5',
       LOGIN_IP_MAX_FAILURES: '5',
+      // The member stream (GET /api/user/events) is refused (429) to whoever it accepts: an open stream never ends.
+      SSE_MAX_PER_USER: '0',
     },
     // The world, its sessions and its login locks, all at the instant its bets are placed.
     { now: T },

@@ -12,6 +12,9 @@ const RealityCheck = lazy(() =>
   import('../features/my/components/reality-check.tsx').then((m) => ({ default: m.RealityCheck })),
 );
 
+// The player's live stream of inbox and support changes: its own chunk too.
+const MemberEvents = lazy(() => import('../lib/member-events.tsx').then((m) => ({ default: m.MemberEvents })));
+
 /**
  * The navigation guard around every route: set the language from storage (default th), and send any
  * path outside the fixed allow-list to /. Login state never redirects here; the tab bar asks for it.
@@ -30,6 +33,7 @@ export function Root() {
       {user && user.role === 'player' && !user.is_guest && (
         <Suspense fallback={null}>
           <RealityCheck />
+          <MemberEvents token={user.token} />
         </Suspense>
       )}
     </>

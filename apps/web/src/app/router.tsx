@@ -1,12 +1,14 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { loadScreenTexts } from '../lib/i18n.ts';
 import { setNavigator } from '../lib/navigation.ts';
 import {
+  CONTENT_ROUTES,
   GAME_ROUTES,
   MONEY_ROUTES,
   PLAY_ROUTES,
-  SOON_ROUTES,
   TABS,
+  type ContentPage,
   type MoneyPage,
   type PlayPage,
   PATHS,
@@ -15,8 +17,6 @@ import { Root, ShellFallback, TabLayout } from './layout.tsx';
 
 // Every screen is its own chunk, loaded on demand.
 const home = () => import('../features/home/pages/home-page.tsx').then((m) => ({ Component: m.HomePage }));
-const soon = () =>
-  import('../features/coming-soon/pages/coming-soon-page.tsx').then((m) => ({ Component: m.ComingSoonPage }));
 
 // The money screens (routes.ts MONEY_ROUTES): one lazy chunk per page; aliases share it.
 type Lazy = () => Promise<{ Component: ComponentType }>;
@@ -39,8 +39,10 @@ const MONEY: Record<MoneyPage, Lazy> = {
   msg: () => import('../features/msg/pages/msg-page.tsx').then((m) => ({ Component: m.MsgPage })),
   msgDetail: () => import('../features/msg/pages/msg-detail-page.tsx').then((m) => ({ Component: m.MsgDetailPage })),
   support: () => import('../features/support/pages/support-page.tsx').then((m) => ({ Component: m.SupportPage })),
+  bonus: () => import('../features/bonus/pages/bonus-page.tsx').then((m) => ({ Component: m.BonusPage })),
   identityCard: () =>
     import('../features/kyc/pages/identity-card-page.tsx').then((m) => ({ Component: m.IdentityCardPage })),
+  profit: () => import('../features/report/pages/profit-page.tsx').then((m) => ({ Component: m.ProfitPage })),
 };
 
 // The game screens: one page for the five game routes, and the lobby, draw history, rules and bets around them.
@@ -55,9 +57,19 @@ const PLAY: Record<PlayPage, Lazy> = {
   openBets: () => import('../features/game/pages/open-bets-page.tsx').then((m) => ({ Component: m.OpenBetsPage })),
 };
 
+// Content operators publish (promotions).
+const CONTENT: Record<ContentPage, Lazy> = {
+  activity: () => import('../features/activity/pages/activity-page.tsx').then((m) => ({ Component: m.ActivityPage })),
+};
+const contentEntries = Object.entries<ContentPage>(CONTENT_ROUTES);
+
+// A screen behind Home arrives with the texts only such screens show (lib/i18n.ts loadScreenTexts).
+const withScreenTexts =
+  (load: Lazy): Lazy =>
+  () =>
+    Promise.all([load(), loadScreenTexts()]).then(([page]) => page);
+
 const tabPaths = new Set<string>(TABS.map((t) => t.path.toLowerCase()));
-const soonTabs = SOON_ROUTES.filter((p) => tabPaths.has(p.toLowerCase()));
-const soonOthers = SOON_ROUTES.filter((p) => !tabPaths.has(p.toLowerCase()));
 const moneyEntries = Object.entries(MONEY_ROUTES) as [string, MoneyPage][];
 const moneyTabs = moneyEntries.filter(([p]) => tabPaths.has(p.toLowerCase()));
 const moneyOthers = moneyEntries.filter(([p]) => !tabPaths.has(p.toLowerCase()));
@@ -74,9 +86,8 @@ const routes: RouteObject[] = [
         Component: TabLayout,
         children: [
           { index: true, lazy: home },
-          ...soonTabs.map((path) => ({ path, lazy: soon })),
-          ...moneyTabs.map(([path, page]) => ({ path, lazy: MONEY[page] })),
-          ...playTabs.map(([path, page]) => ({ path, lazy: PLAY[page] })),
+          ...moneyTabs.map(([path, page]) => ({ path, lazy: withScreenTexts(MONEY[page]) })),
+          ...playTabs.map(([path, page]) => ({ path, lazy: withScreenTexts(PLAY[page]) })),
         ],
       },
       {
@@ -91,10 +102,10 @@ const routes: RouteObject[] = [
         path: PATHS.lang,
         lazy: () => import('../features/lang/pages/lang-page.tsx').then((m) => ({ Component: m.LangPage })),
       },
-      ...GAME_ROUTES.map((path) => ({ path, lazy: game })),
-      ...playOthers.map(([path, page]) => ({ path, lazy: PLAY[page] })),
-      ...soonOthers.map((path) => ({ path, lazy: soon })),
-      ...moneyOthers.map(([path, page]) => ({ path, lazy: MONEY[page] })),
+      ...GAME_ROUTES.map((path) => ({ path, lazy: withScreenTexts(game) })),
+      ...playOthers.map(([path, page]) => ({ path, lazy: withScreenTexts(PLAY[page]) })),
+      ...contentEntries.map(([path, page]) => ({ path, lazy: withScreenTexts(CONTENT[page]) })),
+      ...moneyOthers.map(([path, page]) => ({ path, lazy: withScreenTexts(MONEY[page]) })),
       { path: '*', element: <Navigate to={PATHS.home} replace /> },
     ],
   },

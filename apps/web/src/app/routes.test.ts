@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { isSiteLink, SITE_ROUTES } from '@fairdraw/contract';
 import {
+  ALL_ROUTES,
+  CONTENT_ROUTES,
   isAllowedPath,
   isPath,
   isGameRoute,
@@ -9,7 +12,6 @@ import {
   pageKey,
   PATHS,
   PLAY_ROUTES,
-  SOON_ROUTES,
   TABS,
   withQuery,
 } from './routes.ts';
@@ -76,15 +78,13 @@ describe('navigation guard allow-list', () => {
 });
 
 describe('money routes', () => {
-  it('are allowed, have a title, and are no longer "coming soon"', () => {
+  it('are allowed, are allowed and have a title', () => {
     for (const p of Object.keys(MONEY_ROUTES)) {
       expect(isAllowedPath(p), p).toBe(true);
       expect(pageKey(p)).toBe(`page.${p.slice(1)}`);
-      expect(SOON_ROUTES.map(normalizePath)).not.toContain(normalizePath(p));
     }
     expect(pageKey('/transferbank')).toBe('page.transferBank');
     expect(MONEY_ROUTES['/hyTixian']).toBe('withdraw');
-    expect(SOON_ROUTES).not.toContain('/identityCard');
     expect(MONEY_ROUTES['/identityCard']).toBe('identityCard');
   });
 });
@@ -93,7 +93,6 @@ describe('bet records', () => {
   it('/hyTou and /gameBet are built, allowed, titled and named', () => {
     for (const p of ['/hyTou', '/gameBet'] as const) {
       expect(isAllowedPath(p), p).toBe(true);
-      expect(SOON_ROUTES.map(normalizePath)).not.toContain(normalizePath(p));
       expect(pageKey(p.toLowerCase())).toBe(`page.${p.slice(1)}`);
     }
     expect(PLAY_ROUTES['/hyTou']).toBe('betRecords');
@@ -116,5 +115,21 @@ describe('named paths', () => {
     expect(withQuery(PATHS.withdraw, {})).toBe('/withdraw');
     expect(isPath('/DEPOSITADMIN/', PATHS.adminWithdrawals)).toBe(true);
     expect(isPath('/settledx', PATHS.settled)).toBe(false);
+  });
+});
+
+describe('content links', () => {
+  it("the contract's list of the site's routes (content links are checked against it) is the web's route table", () => {
+    const web = new Set(ALL_ROUTES.map(normalizePath));
+    const contract = new Set(SITE_ROUTES.map(normalizePath));
+    expect([...contract].filter((p) => !web.has(p))).toEqual([]);
+    expect([...web].filter((p) => !contract.has(p))).toEqual([]);
+  });
+
+  it('/activity is built, allowed and titled', () => {
+    expect(CONTENT_ROUTES['/activity']).toBe('activity');
+    expect(pageKey('/Activity')).toBe('page.activity');
+    expect(isSiteLink(withQuery(PATHS.activity, { id: '3' }))).toBe(true);
+    expect(isSiteLink(PATHS.admin)).toBe(false);
   });
 });

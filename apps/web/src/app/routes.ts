@@ -10,7 +10,7 @@ export const TABS = [
   { key: 'my', path: '/my', testId: 'tab-my', loginRequired: true },
 ] as const;
 
-/** Screens built for real; the rest are honest "coming soon" screens. */
+/** Screens outside the tables below: Home and the account screens. */
 export const BUILT_ROUTES = ['/', '/login', '/register', '/lang'] as const;
 
 /**
@@ -43,6 +43,9 @@ export const MONEY_ROUTES = {
   '/msg': 'msg',
   '/msgDetail': 'msgDetail',
   '/service': 'support',
+  '/profit': 'profit',
+  '/profits': 'profit',
+  '/caiJin': 'bonus',
 } as const;
 export type MoneyPage = (typeof MONEY_ROUTES)[keyof typeof MONEY_ROUTES];
 const MONEY_PATHS = Object.keys(MONEY_ROUTES) as (keyof typeof MONEY_ROUTES)[];
@@ -68,8 +71,12 @@ export const PLAY_ROUTES = {
 export type PlayPage = (typeof PLAY_ROUTES)[keyof typeof PLAY_ROUTES];
 const PLAY_PATHS = Object.keys(PLAY_ROUTES) as (keyof typeof PLAY_ROUTES)[];
 
-/** The other listed routes, each with the catalogue key of its title (`page.<key>`). */
-export const SOON_ROUTES = ['/caiJin', '/profits', '/activity', '/profit'] as const;
+/** Content operators publish (promotions): each path and the page that serves it. */
+export const CONTENT_ROUTES = {
+  '/activity': 'activity',
+} as const;
+export type ContentPage = (typeof CONTENT_ROUTES)[keyof typeof CONTENT_ROUTES];
+const CONTENT_PATHS = Object.keys(CONTENT_ROUTES) as (keyof typeof CONTENT_ROUTES)[];
 
 /** Any path listed above, in the spelling it is listed with. */
 export type ListedPath =
@@ -78,7 +85,7 @@ export type ListedPath =
   | keyof typeof MONEY_ROUTES
   | (typeof GAME_ROUTES)[number]
   | keyof typeof PLAY_ROUTES
-  | (typeof SOON_ROUTES)[number];
+  | keyof typeof CONTENT_ROUTES;
 
 /**
  * The paths links and navigations use, by name: one name, one path, each one of the routes listed above (the
@@ -119,6 +126,9 @@ export const PATHS = {
   msg: '/msg',
   msgDetail: '/msgDetail',
   identityCard: '/identityCard',
+  activity: '/activity',
+  profit: '/profit',
+  profits: '/profits',
 } as const satisfies Record<string, ListedPath>;
 
 /** A listed path with a query string: `withQuery(PATHS.cards, { tab: 'pix' })` is '/cards?tab=pix'. */
@@ -137,7 +147,7 @@ export const ALL_ROUTES: readonly string[] = [
   ...MONEY_PATHS,
   ...GAME_ROUTES,
   ...PLAY_PATHS,
-  ...SOON_ROUTES,
+  ...CONTENT_PATHS,
 ];
 
 /** Lower-case path without trailing slashes; '' becomes '/'. */
@@ -163,9 +173,9 @@ export function isGameRoute(pathname: string): boolean {
   return GAME_SET.has(normalizePath(pathname));
 }
 
-/** The catalogue key for a coming-soon route's title: `page.<canonical name>` (e.g. page.caiJin). */
+/** The catalogue key of a route's title: `page.<canonical name>` (e.g. page.caiJin). */
 export function pageKey(pathname: string): string {
   const n = normalizePath(pathname);
-  const match = [...SOON_ROUTES, ...GAME_ROUTES, ...MONEY_PATHS, ...PLAY_PATHS].find((r) => normalizePath(r) === n);
+  const match = [...GAME_ROUTES, ...MONEY_PATHS, ...PLAY_PATHS, ...CONTENT_PATHS].find((r) => normalizePath(r) === n);
   return `page.${(match ?? '/').slice(1) || 'home'}`;
 }

@@ -12,7 +12,7 @@ export function WalletCard({ actions = true }: { actions?: boolean }) {
   const { format } = useMoney();
   if (wallet.isPending) {
     return (
-      <section className="wallet-card" aria-busy="true">
+      <section className="brand-card wallet-card" aria-busy="true">
         <Skeleton className="skeleton--line" style={{ width: '40%' }} />
         <Skeleton style={{ width: '60%', height: 34, marginTop: 8 }} />
         <Skeleton className="skeleton--line" />
@@ -22,7 +22,7 @@ export function WalletCard({ actions = true }: { actions?: boolean }) {
   if (wallet.isError) return <ErrorState error={wallet.error} onRetry={() => void wallet.refetch()} />;
   const w = wallet.data;
   return (
-    <section className={`wallet-card${w.demo ? ' wallet-card--demo' : ''}`} aria-label={t('wallet.title')}>
+    <section className={`brand-card wallet-card${w.demo ? ' wallet-card--demo' : ''}`} aria-label={t('wallet.title')}>
       <div className="wallet-card__head">
         <span className="wallet-card__label">{t('wallet.balance')}</span>
         {w.demo && (
@@ -61,6 +61,18 @@ export function WalletCard({ actions = true }: { actions?: boolean }) {
         </div>
       </dl>
       {w.demo && <p className="wallet-card__note">{t('wallet.demoNote')}</p>}
+      {!w.demo && w.bonus.locked > 0 && (
+        // The bonus a claimed rebate still holds back from withdrawal: its amount, and the turnover made of the
+        // turnover required (modules/bonus); the Bonus tab says it in words.
+        <Link to={PATHS.bonus} className="wallet-card__bonus" data-testid="wallet-bonus">
+          <span>
+            {t('wallet.cause.bonus')} <span className="num">{format(w.bonus.locked)}</span>
+          </span>
+          <span className="num">
+            {format(w.bonus.progress)} / {format(w.bonus.requirement)}
+          </span>
+        </Link>
+      )}
       {actions && !w.demo && (
         <div className="wallet-card__actions">
           <Link to={PATHS.recharge} className="btn btn--light">

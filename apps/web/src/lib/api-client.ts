@@ -31,6 +31,8 @@ type Options = {
   query?: Record<string, string | number | undefined>;
   /** Extra request headers (e.g. the idempotency key of a money-moving POST). */
   headers?: Record<string, string>;
+  /** Aborts the request (a stream being closed). */
+  signal?: AbortSignal;
 };
 
 /**
@@ -59,6 +61,7 @@ export function apiFetch(path: string, opts: Options = {}): Promise<Response> {
     credentials: 'include',
     headers,
     body: form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
+    ...(opts.signal ? { signal: opts.signal } : {}),
   });
 }
 
@@ -108,5 +111,7 @@ export function handleEnvelope<T>(body: Envelope<unknown>): T {
     throw new ApiError(301, 'REDIRECT', body.msg);
   }
 
+  // An operator reset the password: nothing else answers until the player has chosen his own.
+  if (body.error === 'PASSWORD_CHANGE_REQUIRED') navigateTo(PATHS.loginPassword);
   throw new ApiError(body.code, body.error ?? 'INTERNAL', body.msg, body.field);
 }

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANG, type Lang } from '@fairdraw/contract';
+import { DEFAULT_LANG, resolveLang, type Lang } from '@fairdraw/contract';
 import { setStoredLang } from './storage.ts';
 
 type Catalogue = Record<string, unknown>;
@@ -14,6 +14,17 @@ const WEB: Record<Lang, Loader> = {
   'zh-hk': () => import('../locales/zh-hk.json'),
   vi: () => import('../locales/vi.json'),
   pt: () => import('../locales/pt.json'),
+};
+
+// The texts only the screens behind Home show (src/locales/console-blocks.ts SCREEN_BLOCKS): fetched with the first
+// such screen (the router calls loadScreenTexts), not with Home's first load.
+const SCREENS: Record<Lang, Loader> = {
+  th: () => import('../locales/th.json?screens'),
+  en: () => import('../locales/en.json?screens'),
+  'zh-cn': () => import('../locales/zh-cn.json?screens'),
+  'zh-hk': () => import('../locales/zh-hk.json?screens'),
+  vi: () => import('../locales/vi.json?screens'),
+  pt: () => import('../locales/pt.json?screens'),
 };
 
 // The API and the web show the same error words: the contract's catalogues, as namespace 'errors'.
@@ -36,11 +47,30 @@ export const LANG_NAMES: Record<Lang, string> = {
   pt: 'Português',
 };
 
+/** Whether a screen behind Home has been opened: from then on a language switch brings its screens' texts too. */
+let screensWanted = false;
+const screensLoaded = new Set<Lang>();
+
+async function ensureScreenTexts(lang: Lang): Promise<void> {
+  if (screensLoaded.has(lang)) return;
+  const screens = await SCREENS[lang]();
+  i18next.addResourceBundle(lang, 'translation', screens.default, true, false);
+  screensLoaded.add(lang);
+}
+
 async function ensureLoaded(lang: Lang): Promise<void> {
-  if (i18next.hasResourceBundle(lang, 'translation') && i18next.hasResourceBundle(lang, 'errors')) return;
-  const [web, errors] = await Promise.all([WEB[lang](), ERRORS[lang]()]);
-  i18next.addResourceBundle(lang, 'translation', web.default, true, true);
-  i18next.addResourceBundle(lang, 'errors', errors.default, true, true);
+  if (!i18next.hasResourceBundle(lang, 'translation') || !i18next.hasResourceBundle(lang, 'errors')) {
+    const [web, errors] = await Promise.all([WEB[lang](), ERRORS[lang]()]);
+    i18next.addResourceBundle(lang, 'translation', web.default, true, true);
+    i18next.addResourceBundle(lang, 'errors', errors.default, true, true);
+  }
+  if (screensWanted) await ensureScreenTexts(lang);
+}
+
+/** Adds the screens' texts in the current language (and in every language switched to from now on). */
+export async function loadScreenTexts(): Promise<void> {
+  screensWanted = true;
+  await ensureScreenTexts(resolveLang(i18next.language));
 }
 
 function setHtmlLang(lang: Lang) {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API, type MsgUnread } from '@fairdraw/contract';
 import { apiRequest } from './api-client.ts';
+import { pollWhenRefused, useMemberStreamState } from './member-stream.ts';
 import { useSession } from './use-session.ts';
 
 /** The unread count's query key: the inbox invalidates it when it reads messages. */
@@ -10,8 +11,8 @@ const unreadQuery = (token: string) =>
   queryOptions({
     queryKey: [...UNREAD_KEY, token],
     queryFn: () => apiRequest<MsgUnread>(API.msgUnread),
-    // A message arrives when an operator decides something: checked each minute and when the page is shown again.
-    refetchInterval: 60_000,
+    // A message is announced on the member stream (lib/member-events.tsx); polled only while the stream is refused.
+    refetchInterval: pollWhenRefused,
     staleTime: 15_000,
     retry: false,
   });
@@ -23,6 +24,8 @@ const unreadQuery = (token: string) =>
 export function useUnreadCount(): number {
   const user = useSession();
   const enabled = !!user && user.role === 'player' && !user.is_guest;
+  // Re-rendered when the stream's state changes, so the poll starts or stops with it.
+  useMemberStreamState();
   const q = useQuery({ ...unreadQuery(user?.token ?? ''), enabled });
   return enabled ? (q.data?.unread ?? 0) : 0;
 }

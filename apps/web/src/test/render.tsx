@@ -47,6 +47,8 @@ export const WALLET: WalletData = {
   fee: { percent_bps: 100, fixed: 0, min: 500, max: null },
   withdraw_min: 10_000,
   withdraw_max: 5_000_000,
+  bonus: { locked: 0, requirement: 0, progress: 0, left: 0 },
+  withdrawable: 1_000_000,
 };
 
 /** Renders `ui` for a signed-in player with `wallet`; returns Testing Library's queries and a user-event user. */

@@ -11,6 +11,8 @@ import {
   pk10Representative,
   playChances,
   playRtp,
+  rtpBelowOneHundred,
+  rtpOfChances,
 } from './rtp.ts';
 import { oddsBps } from '../money.ts';
 
@@ -188,5 +190,31 @@ describe('the enumeration shortcuts read everything a play reads', () => {
       ),
       { numRuns: 5000 },
     );
+  });
+});
+
+describe('rtpOfChances: the RTP at any odds from a play’s chances (the console’s live figure)', () => {
+  it('equals playRtp at the play’s own and at other odds, for a play of every family', () => {
+    for (const family of GAME_FAMILIES) {
+      const play = playsOf(family, '2026-06-01')[0]!;
+      const chances = playChances(play);
+      for (const odds of [play.odds, 10_001, play.odds + 1234, play.odds * 3]) {
+        expect(rtpOfChances(chances, odds)).toEqual(playRtp(play, oddsBps(odds)));
+      }
+    }
+  });
+
+  it('tells odds at or above 100 % exactly, not by the rounded percent', () => {
+    // A play won once in three outcomes and never pushed: odds 3.0000 return exactly 100 %.
+    const chances = { win: 1n, push: 0n, total: 3n };
+    expect(rtpOfChances(chances, 30_000).percent).toBe(100);
+    expect(rtpBelowOneHundred(chances, 30_000)).toBe(false);
+    expect(rtpBelowOneHundred(chances, 29_999)).toBe(true);
+    expect(rtpOfChances(chances, 29_999).percent).toBe(100); // rounds to 100, yet below it
+    expect(rtpBelowOneHundred(chances, 30_001)).toBe(false);
+  });
+
+  it('refuses odds that are not whole basis points', () => {
+    expect(() => rtpOfChances({ win: 1n, push: 0n, total: 2n }, 1.5)).toThrow(RangeError);
   });
 });

@@ -18,22 +18,14 @@
 import type { OddsBps } from '../money.ts';
 import type { Play } from './catalog.ts';
 import type { PlayResult } from './play.ts';
+import { rtpOfChances, type PlayChances, type Rtp } from './rtp-of-chances.ts';
+
+export * from './rtp-of-chances.ts';
 import { settlePk10, type Pk10Play } from './pk10.ts';
 import { settleK3 } from './k3.ts';
 import { settleSsc } from './ssc.ts';
 import { settleLucky28 } from './lucky28.ts';
 import { settleMarkSix, type MarkSixPlay } from './marksix.ts';
-
-/** Weighted counts of results over the whole outcome space: win + push + lose = total. */
-export type PlayChances = { readonly win: bigint; readonly push: bigint; readonly total: bigint };
-
-export type Rtp = {
-  /** RTP = numerator / denominator exactly, in lowest terms. */
-  readonly numerator: bigint;
-  readonly denominator: bigint;
-  /** The same in percent, rounded to two decimals (98.0 % → 98). */
-  readonly percent: number;
-};
 
 type Counter = { win: bigint; push: bigint; total: bigint };
 
@@ -171,17 +163,7 @@ export function playChances(play: Play): PlayChances {
   return { win, push, total };
 }
 
-function gcd(a: bigint, b: bigint): bigint {
-  while (b !== 0n) [a, b] = [b, a % b];
-  return a;
-}
-
 /** RTP = odds × P(win) + P(push), exactly; `odds` defaults to the play's default odds. */
 export function playRtp(play: Play, odds: OddsBps = play.odds): Rtp {
-  const { win, push, total } = chancesOf(play);
-  const numerator = BigInt(odds) * win + 10_000n * push;
-  const denominator = 10_000n * total;
-  const divisor = gcd(numerator, denominator) || 1n;
-  const percent = Math.round((Number(numerator) / Number(denominator)) * 10_000) / 100;
-  return { numerator: numerator / divisor, denominator: denominator / divisor, percent };
+  return rtpOfChances(chancesOf(play), odds);
 }

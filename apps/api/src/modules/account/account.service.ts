@@ -14,7 +14,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { accountOpenedAt, exportBounds, exportPage, historyPage, slipIssues } from './account.repository.ts';
 import type { MovementRow } from './account.repository.ts';
-import { BOM, csvCell, csvLine, csvNumber } from './csv.ts';
+import { BOM, csvCell, csvLine, csvNumber } from '../../lib/csv.ts';
 
 /** Movements read per query while exporting: the export never holds more than one page. */
 export const EXPORT_PAGE = 1000;
@@ -45,6 +45,7 @@ export function causeOf(txKind: string): AccountCause {
     case 'demo_grant':
       return 'demo_grant';
     case 'bonus':
+    case 'rebate':
       return 'bonus';
     default:
       throw new Error(`account history: unknown transaction kind ${txKind}`);

@@ -31,6 +31,8 @@ export type ActiveSession = {
   is_guest: boolean;
   created_at: Date;
   has_fund_password: boolean;
+  frozen: boolean;
+  must_change_password: boolean;
   expires_at: Date;
 };
 
@@ -54,6 +56,8 @@ export async function findActiveSessions(
       'u.is_guest',
       'u.created_at',
       sql<boolean>`u.fund_password_hash is not null`.as('has_fund_password'),
+      sql<boolean>`u.frozen_at is not null`.as('frozen'),
+      'u.must_change_password',
       's.expires_at',
     ])
     .where('s.token_hash', 'in', [...tokenHashes])
@@ -150,4 +154,15 @@ export async function refundAttempt(db: Db, scope: AttemptScope, key: string, ma
 
 export async function clearFailures(db: Db, scope: AttemptScope, key: string): Promise<void> {
   await db.deleteFrom('login_attempts').where('scope', '=', scope).where('key', '=', key).execute();
+}
+
+/** Locks one user's row FOR UPDATE (one player's deposits are serialised) and answers whether he is frozen. */
+export async function lockUserFrozen(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('frozen_at')
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return row.frozen_at !== null;
 }

@@ -45,6 +45,7 @@ async function openSession(db: Db, user: UserRow, settings: AccountsSettings, no
       account: user.account,
       is_guest: user.is_guest,
       role: user.role,
+      ...(user.must_change_password ? { must_change_password: true } : {}),
     },
   };
 }
@@ -188,5 +189,17 @@ export function toProfile(user: SessionUser): Profile {
     role: user.role,
     created_at: user.createdAt.getTime(),
     has_fund_password: user.hasFundPassword,
+    frozen: user.frozen === true,
+    must_change_password: user.mustChangePassword === true,
   };
+}
+
+/**
+ * A frozen account (an operator's freeze, modules/players) may log in and withdraw but not deposit (nor bet: the bet
+ * batch checks it in its own statement, bets/slip-batch.repository.ts). Called inside the deposit's transaction: the
+ * row is read under a lock, so a freeze and a deposit are ordered and whatever commits after the freeze is refused.
+ */
+/** Throws 403 ACCOUNT_FROZEN if the user is frozen; locks his row FOR UPDATE until the caller's commit. */
+export async function assertNotFrozen(trx: Db, userId: number): Promise<void> {
+  if (await repo.lockUserFrozen(trx, userId)) throw new AppError('ACCOUNT_FROZEN');
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { API, auditEntry, envelope, ledgerReport, paged, pageQuery } from '@fairdraw/contract';
+import { API, auditEntry, auditListQuery, envelope, ledgerReport, paged } from '@fairdraw/contract';
 import { errors, sessionHeaders } from '../../lib/schemas.ts';
 import { ledgerCheck } from '../ledger/ledger.service.ts';
 import { listAudit } from './audit.service.ts';
@@ -14,14 +14,15 @@ const auditRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
       preValidation: operator,
       schema: {
         tags: ['admin'],
-        summary: 'Audit log, newest first',
+        summary: 'Audit log, newest first; q searches action, operator and target',
         security: [{ token: [] }],
         headers: sessionHeaders,
-        querystring: pageQuery,
+        querystring: auditListQuery,
         response: { 200: envelope(paged(auditEntry)), ...errors(400, 401, 403, 429) },
       },
     },
-    async (request, reply) => reply.ok(await listAudit(app.db, request.query.page, request.query.limit)),
+    async (request, reply) =>
+      reply.ok(await listAudit(app.db, request.query.page, request.query.limit, request.query.q)),
   );
 
   app.get(

@@ -27,9 +27,9 @@ export async function writeAudit(
   });
 }
 
-/** The audit log, newest first. */
-export async function listAudit(db: Db, page: number, limit: number): Promise<Paged<AuditEntry>> {
-  const rows = await repo.auditPage(db, page, limit);
+/** The audit log, newest first; `q` keeps the entries whose action, operator or target contains it. */
+export async function listAudit(db: Db, page: number, limit: number, q?: string): Promise<Paged<AuditEntry>> {
+  const rows = await repo.auditPage(db, page, limit, q || undefined);
   return {
     list: rows.slice(0, limit).map((r) => ({
       id: r.id,

@@ -1,13 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { API } from '@fairdraw/contract';
 import { findPlay, minor, oddsBps, settleBetItem } from '@fairdraw/domain';
 import type { GameFamily } from '@fairdraw/domain';
-import { buildTestApp, call, registerPlayer } from '../../test/helper.ts';
+import { call, registerPlayer } from '../../test/helper.ts';
 import type { TestApp } from '../../test/helper.ts';
-import { auth, count, guestToken, operatorToken } from '../../test/money-helper.ts';
+import { auth, count, guestToken } from '../../test/money-helper.ts';
 import { fund } from '../../test/withdraw-helper.ts';
-import { bet, CTX, openAt, openPeriod, playItems, userIdOf, withPeriodLimit } from '../../test/bets-helper.ts';
+import {
+  bet,
+  CTX,
+  appAtForFile,
+  openAt,
+  openPeriod,
+  playItems,
+  userIdOf,
+  withPeriodLimit,
+} from '../../test/bets-helper.ts';
 import { getBalances } from '../ledger/ledger.service.ts';
 import { tick } from '../draws/draws.service.ts';
 import { parseIssue } from '../draws/schedule.ts';
@@ -21,14 +30,7 @@ const T = new Date('2031-01-10T05:00:20Z');
 let t: TestApp;
 let op: string;
 
-beforeAll(async () => {
-  t = await buildTestApp({}, { now: T });
-  op = await operatorToken(t.app);
-  await openAt(t.app, T);
-});
-afterAll(async () => {
-  await t.close();
-});
+appAtForFile(T, (s) => ({ t, op } = s));
 
 async function cashPlayer(cash: number) {
   const p = await registerPlayer(t.app);

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API } from '@fairdraw/contract';
 import { registerPlayer } from '../../test/helper.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { fund } from '../../test/withdraw-helper.ts';
 import {
   CTX,
-  listeningAppAt,
+  onPostgres,
+  raceAppAtForFile,
   openPeriod,
   playItems,
   preparedSlip,
@@ -20,19 +21,12 @@ import { commitSlips, IdempotentReplay } from './slip-batch.ts';
 // Races (docs/trust.md 5, 7, 9) on real PostgreSQL over real HTTP. PostgreSQL only: PGlite runs one transaction at a
 // time, so requests never overlap inside the database there and these tests could not fail — they would prove
 // nothing.
-const onPostgres = Boolean(process.env.DATABASE_URL);
 const T = new Date('2031-01-10T05:00:20Z');
 
 let t: TestApp;
 let op: string;
 let base: string;
-beforeAll(async () => {
-  if (!onPostgres) return;
-  ({ t, op, base } = await listeningAppAt(T));
-});
-afterAll(async () => {
-  if (onPostgres) await t.close();
-});
+raceAppAtForFile(T, (s) => ({ t, op, base } = s));
 
 async function post(token: string, body: unknown): Promise<{ status: number; error: string | undefined }> {
   const res = await fetch(`${base}${API.bet}`, {

@@ -23,20 +23,10 @@ export async function findGameForBet(db: Db, gameId: number) {
     .executeTakeFirst();
 }
 
-/** The game's enabled play items, with the odds and stake limits a slip is checked against. */
-export async function enabledPlaysForBet(db: Db, gameId: number) {
-  return db
-    .selectFrom('play_items')
-    .select(['id', 'code', 'group_code', 'odds_bps', 'min_stake', 'max_stake'])
-    .where('game_id', '=', gameId)
-    .where('enabled', '=', true)
-    .execute();
-}
-
 export async function findPeriodForBet(db: Db, gameId: number, issue: string) {
   return db
     .selectFrom('periods')
-    .select(['id', 'issue', 'status', 'seal_at', 'draw_at'])
+    .select(['id', 'issue', 'status', 'open_at', 'seal_at', 'draw_at'])
     .where('game_id', '=', gameId)
     .where('issue', '=', issue)
     .executeTakeFirst();

@@ -80,6 +80,8 @@ export async function prepareSlip(
   input: BetRequest,
   ctx: BetContext,
 ): Promise<PreparedSlip> {
+  // A frozen player is refused first (the session's view; the batch's transaction checks it again under a lock).
+  if (user.frozen) throw new AppError('ACCOUNT_FROZEN');
   if (input.items.some((i) => i.amount === 0)) throw new AppError('ZERO_AMOUNT_BET', { field: 'items' });
 
   const game = input.games_id <= MAX_ID ? await catalog.game(input.games_id) : undefined;
@@ -92,7 +94,7 @@ export async function prepareSlip(
   if (!period) throw new AppError('PERIOD_NOT_CURRENT');
   const drawDate = drawDateOf(period.issue);
 
-  const rowOf = await catalog.plays(game.id);
+  const rowOf = await catalog.plays(game.id, period);
   const found = input.items.map((item) => {
     const row = rowOf.get(item.play_id);
     if (!row) throw new AppError('PLAY_NOT_FOUND', { field: 'play_id' });

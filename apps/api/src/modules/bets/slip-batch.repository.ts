@@ -41,7 +41,12 @@ export type SlipDecision = {
   r_left: string | number | null;
 };
 
-/** Commits a batch of slips in one call of place_bet_slips (one round trip, one transaction): one decision per slip. */
+/**
+ * Commits a batch of slips in one statement (one round trip, one transaction): it first locks the batch's players'
+ * rows FOR SHARE (an operator's freeze, an UPDATE of the row, waits for it, or it for the freeze), then calls
+ * place_bet_slips: one decision per slip. If some are frozen, the call gets an empty batch (nothing is written) and
+ * `frozen` names them; the caller commits the other slips in a batch of their own.
+ */
 export async function placeBetSlips(
   db: Db,
   batch: {
@@ -55,22 +60,88 @@ export async function placeBetSlips(
     slips: readonly BatchSlip[];
     items: readonly BatchItem[];
   },
-): Promise<SlipDecision[]> {
+): Promise<{ frozen: number[]; decisions: SlipDecision[] }> {
   const { slips, items } = batch;
-  const { rows } = await sql<SlipDecision>`
-    select * from place_bet_slips(
+  // The lock comes first (a materialized CTE the call depends on). When a player is frozen, the call gets an empty
+  // batch (every array empty) and so writes nothing. FOR SHARE re-reads a row a committed freeze changed meanwhile,
+  // so the freeze is seen.
+  const gate = (values: readonly unknown[], type: string) =>
+    sql`(case when cardinality(f.frozen) = 0 then ${values}::${sql.raw(type)} else '{}'::${sql.raw(type)} end)`;
+  const { rows } = await sql<SlipDecision & { r_frozen: number[] }>`
+    with f as materialized (
+      select coalesce(array_agg(u.id) filter (where u.frozen_at is not null), '{}'::int[]) as frozen
+      from (select id, frozen_at from users where id = any(${slips.map((s) => s.userId)}::int[])
+            order by id for share) u
+    )
+    select f.frozen as r_frozen, p.* from f left join lateral place_bet_slips(
       ${batch.at}::timestamptz, ${batch.periodMaxDefault}::bigint, ${batch.stakeKind}::text,
       ${batch.refusalStatus}::jsonb,
       ${batch.windows.day}::timestamptz, ${batch.windows.week}::timestamptz, ${batch.windows.month}::timestamptz,
-      ${slips.map((s) => s.userId)}::int[], ${slips.map((s) => s.wallet)}::text[],
-      ${slips.map((s) => s.gameId)}::int[], ${slips.map((s) => s.periodId)}::int[],
-      ${slips.map((s) => s.issue)}::text[], ${slips.map((s) => s.total)}::bigint[],
-      ${slips.map((s) => s.debit)}::text[], ${slips.map((s) => s.credit)}::text[],
-      ${slips.map((s) => s.creditKind)}::text[],
-      ${slips.map((s) => s.claimKey)}::text[], ${slips.map((s) => s.claimHash)}::text[],
-      ${items.map((i) => i.slip)}::int[], ${items.map((i) => i.playItemId)}::int[],
-      ${items.map((i) => i.code)}::text[], ${items.map((i) => i.groupCode)}::text[],
-      ${items.map((i) => (i.numbers ? `{${i.numbers.join(',')}}` : null))}::text[],
-      ${items.map((i) => i.odds)}::int[], ${items.map((i) => i.amount)}::bigint[])`.execute(db);
-  return rows;
+      ${gate(
+        slips.map((s) => s.userId),
+        'int[]',
+      )}, ${gate(
+        slips.map((s) => s.wallet),
+        'text[]',
+      )},
+      ${gate(
+        slips.map((s) => s.gameId),
+        'int[]',
+      )}, ${gate(
+        slips.map((s) => s.periodId),
+        'int[]',
+      )},
+      ${gate(
+        slips.map((s) => s.issue),
+        'text[]',
+      )}, ${gate(
+        slips.map((s) => s.total),
+        'bigint[]',
+      )},
+      ${gate(
+        slips.map((s) => s.debit),
+        'text[]',
+      )}, ${gate(
+        slips.map((s) => s.credit),
+        'text[]',
+      )},
+      ${gate(
+        slips.map((s) => s.creditKind),
+        'text[]',
+      )},
+      ${gate(
+        slips.map((s) => s.claimKey),
+        'text[]',
+      )}, ${gate(
+        slips.map((s) => s.claimHash),
+        'text[]',
+      )},
+      ${gate(
+        items.map((i) => i.slip),
+        'int[]',
+      )}, ${gate(
+        items.map((i) => i.playItemId),
+        'int[]',
+      )},
+      ${gate(
+        items.map((i) => i.code),
+        'text[]',
+      )}, ${gate(
+        items.map((i) => i.groupCode),
+        'text[]',
+      )},
+      ${gate(
+        items.map((i) => (i.numbers ? `{${i.numbers.join(',')}}` : null)),
+        'text[]',
+      )},
+      ${gate(
+        items.map((i) => i.odds),
+        'int[]',
+      )}, ${gate(
+        items.map((i) => i.amount),
+        'bigint[]',
+      )}) p on true`.execute(db);
+  const frozen = rows[0]?.r_frozen ?? [];
+  // With an empty batch the call answers no row: the left join's one row says only who is frozen.
+  return { frozen, decisions: frozen.length > 0 ? [] : rows.map(({ r_frozen: _frozen, ...d }) => d) };
 }

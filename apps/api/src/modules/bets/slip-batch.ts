@@ -1,10 +1,11 @@
 /**
- * Commits a batch of checked bet slips (bets.service.ts prepares them) in ONE database transaction and ONE round
- * trip — several players' bets together, so the house (or demo source) account, which every stake credits, is
- * locked and updated once per batch instead of once per bet (the known way past one-transaction-per-bet;
- * bench/bets.ts measures it). The transaction is one call of the SQL function place_bet_slips
- * (db/functions/place_bet_slips.sql), whose plans each connection prepares once. Each slip is still accepted or
- * refused whole, on its own:
+ * Commits a batch of checked bet slips (bets.service.ts prepares them) in ONE database transaction — several
+ * players' bets together, so the house (or demo source) account, which every stake credits, is locked and updated
+ * once per batch instead of once per bet (the known way past one-transaction-per-bet; bench/bets.ts measures it).
+ * The transaction is one statement (slip-batch.repository.ts): it locks the batch's players FOR SHARE and, unless
+ * one is frozen (ACCOUNT_FROZEN, modules/players: then nothing is written and the others go again without him),
+ * calls the SQL function place_bet_slips (db/functions/place_bet_slips.sql), whose plans each connection prepares
+ * once. Each slip is still accepted or refused whole, on its own:
  *
  *   1. the batch's periods are locked FOR SHARE (the seal — UPDATE … WHERE status = 'open' — waits for this
  *      transaction, or this one for it); a player on a time-out or self-exclusion is refused (SELF_EXCLUDED) before
@@ -140,12 +141,39 @@ export function refusalError(r: RecordedRefusal, ctx: { timeZone: string; curren
   return refusals[key]();
 }
 
+/**
+ * Commits a batch. A frozen player's slips are refused (403 ACCOUNT_FROZEN, modules/players): the batch's statement
+ * finds them under its lock on the players' rows and then writes nothing, and the other slips are committed as a
+ * batch of their own (found again under the lock, should one more be frozen meanwhile).
+ */
 export async function commitSlips(
   db: Db,
   slips: readonly PreparedSlip[],
   now: () => Date,
 ): Promise<Outcome<CommittedSlip>[]> {
-  if (slips.length === 0) return [];
+  const frozen = new Set<number>();
+  for (;;) {
+    const open = slips.filter((s) => !frozen.has(s.userId));
+    const placed = await placeSlips(db, open, now);
+    if (placed.frozen.length === 0) {
+      const outcomes = placed.outcomes;
+      return slips.map((s): Outcome<CommittedSlip> => {
+        if (frozen.has(s.userId)) return { ok: false, error: new AppError('ACCOUNT_FROZEN') };
+        const outcome = outcomes.shift();
+        if (!outcome) throw new Error('slip batch: one decision per slip expected');
+        return outcome;
+      });
+    }
+    for (const id of placed.frozen) frozen.add(id);
+  }
+}
+
+async function placeSlips(
+  db: Db,
+  slips: readonly PreparedSlip[],
+  now: () => Date,
+): Promise<{ frozen: number[]; outcomes: Outcome<CommittedSlip>[] }> {
+  if (slips.length === 0) return { frozen: [], outcomes: [] };
   // Each stake is the domain's transaction: its one negative posting is the player's wallet, its one positive
   // posting the house-wide account; the function posts exactly that shape.
   const stakes = slips.map((s) => {
@@ -163,7 +191,7 @@ export async function commitSlips(
     };
   });
   const at = now();
-  const rows = await placeBetSlips(db, {
+  const { frozen, decisions: rows } = await placeBetSlips(db, {
     at,
     periodMaxDefault: BET_PERIOD_MAX_DEFAULT,
     stakeKind: stakes[0]?.kind ?? 'stake',
@@ -197,8 +225,9 @@ export async function commitSlips(
       })),
     ),
   });
+  if (frozen.length > 0) return { frozen, outcomes: [] };
   if (rows.length !== slips.length) throw new Error('slip batch: one decision per slip expected');
-  return rows.map((d, k): Outcome<CommittedSlip> => {
+  const outcomes = rows.map((d, k): Outcome<CommittedSlip> => {
     const s = slips[k] as PreparedSlip;
     switch (d.r_outcome) {
       case 'ok': {
@@ -252,4 +281,5 @@ export async function commitSlips(
         throw new Error(`slip batch: unknown outcome ${d.r_outcome}`);
     }
   });
+  return { frozen: [], outcomes };
 }

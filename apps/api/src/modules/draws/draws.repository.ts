@@ -64,3 +64,15 @@ export function settingValues(db: Db, keys: readonly string[]) {
     .where('key', 'in', [...keys])
     .execute();
 }
+
+/** The schedule changes saved for later days (game_schedule_versions), oldest first; a day takes the last one. */
+export function scheduleVersions(db: Db, gameIds: readonly number[]) {
+  if (gameIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('game_schedule_versions')
+    .select(['game_id', 'effective_date', 'cycle_seconds', 'seal_seconds'])
+    .where('game_id', 'in', [...gameIds])
+    .orderBy('effective_date')
+    .orderBy('id')
+    .execute();
+}

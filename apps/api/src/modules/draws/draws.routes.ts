@@ -27,7 +27,7 @@ import type { LiveEvents } from './live-events.ts';
 import * as periods from './periods.service.ts';
 import { playGroups } from './play-items.service.ts';
 import { startScheduler } from './runner.ts';
-import type { Scheduler } from './runner.ts';
+import type { LeaderJob, Scheduler } from './runner.ts';
 import type { PeriodSettler } from './settler.ts';
 import { streamLimits } from './stream-limits.ts';
 import type { StreamLimits } from './stream-limits.ts';
@@ -55,7 +55,8 @@ declare module 'fastify' {
 /** SSE heartbeat: a `time` event this often keeps proxies from closing an idle stream. */
 export const SSE_HEARTBEAT_MS = 15_000;
 
-export type DrawsOptions = { settle: PeriodSettler };
+/** `jobs`: the leader's periodic jobs of other modules (app.ts hands in the report summary's rebuild). */
+export type DrawsOptions = { settle: PeriodSettler; jobs?: readonly LeaderJob[] };
 
 function drawsPlugin(root: FastifyInstance, opts: DrawsOptions, done: (err?: Error) => void): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -68,7 +69,7 @@ function drawsPlugin(root: FastifyInstance, opts: DrawsOptions, done: (err?: Err
   app.decorate('periodEvents', bus);
   app.decorate('drawsContext', context);
   app.decorate('periodSettler', opts.settle);
-  const limits = streamLimits(app.config.sseMaxPerIp, app.config.sseMaxTotal);
+  const limits = streamLimits(app.config.sseMaxPerIp, app.config.sseMaxTotal, app.config.sseMaxPerUser);
   app.decorate('streamLimits', limits);
   const schedulers: Scheduler[] = [];
   app.decorate('startDrawScheduler', (startOpts: { intervalMs?: number; now?: () => Date } = {}) => {
@@ -77,6 +78,7 @@ function drawsPlugin(root: FastifyInstance, opts: DrawsOptions, done: (err?: Err
       databaseUrl: app.config.databaseUrl,
       context,
       settle: opts.settle,
+      jobs: opts.jobs ?? [],
       log: app.log,
       now: app.clock,
       ...startOpts,

@@ -17,10 +17,10 @@ import { FD1, commitment, drawFd1, newSeed } from '@fairdraw/domain';
 import type { GameFamily } from '@fairdraw/domain';
 import type { Db } from '../../db/database.ts';
 import type { PeriodEvent, PeriodEventBus } from './events.ts';
-import { scheduledGameRows } from './draws.repository.ts';
+import { scheduledGameRows, scheduleVersions } from './draws.repository.ts';
 import * as periods from './periods.repository.ts';
-import { effectiveSchedule, upcomingSlots } from './schedule.ts';
-import type { Schedule } from './schedule.ts';
+import { effectiveSchedule, upcomingSlotsByDay } from './schedule.ts';
+import type { Schedule, ScheduleByDay } from './schedule.ts';
 
 // What other modules need of draws (issue numbers, the period event bus, Mark Six all-in templates) goes out
 // through this service, the module's one door (eslint-rules/boundaries.js).
@@ -39,25 +39,43 @@ export type DrawsContext = {
 
 const DEFAULT_CONTEXT: DrawsContext = { timeZone: 'Asia/Bangkok' };
 
-export type ScheduledGame = { id: number; code: string; family: GameFamily; schedule: Schedule };
+export type ScheduledGame = {
+  id: number;
+  code: string;
+  family: GameFamily;
+  /** The schedule of the game_schedules row (days before any saved change). */
+  schedule: Schedule;
+  /** The schedule of each local day: the last change saved for that day or before it, else `schedule`. */
+  byDay: ScheduleByDay;
+};
 
-/** Enabled games with an enabled schedule, with the schedule actually in force. */
+/** Enabled games with an enabled schedule, with the schedules actually in force (GAME_CYCLE_OVERRIDE_SECONDS applied). */
 export async function scheduledGames(db: Db, ctx: DrawsContext = DEFAULT_CONTEXT): Promise<ScheduledGame[]> {
   const rows = await scheduledGameRows(db);
-  return rows.map((r) => ({
-    id: r.id,
-    code: r.code,
-    family: r.family as GameFamily,
-    schedule: effectiveSchedule(
-      {
-        cycleSeconds: r.cycle_seconds,
-        sealSeconds: r.seal_seconds,
-        dailyAt: r.daily_at,
-        timeZone: r.time_zone ?? ctx.timeZone,
-      },
-      ctx.cycleOverrideSeconds,
-    ),
-  }));
+  const changes = await scheduleVersions(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => {
+    const base: Schedule = {
+      cycleSeconds: r.cycle_seconds,
+      sealSeconds: r.seal_seconds,
+      dailyAt: r.daily_at,
+      timeZone: r.time_zone ?? ctx.timeZone,
+    };
+    const schedule = effectiveSchedule(base, ctx.cycleOverrideSeconds);
+    const mine = changes
+      .filter((c) => c.game_id === r.id)
+      .map((c) => ({
+        from: c.effective_date,
+        schedule: effectiveSchedule(
+          { ...base, cycleSeconds: c.cycle_seconds, sealSeconds: c.seal_seconds },
+          ctx.cycleOverrideSeconds,
+        ),
+      }));
+    const byDay: ScheduleByDay = (date) => mine.findLast((c) => c.from <= date)?.schedule ?? schedule;
+    return { id: r.id, code: r.code, family: r.family as GameFamily, schedule, byDay };
+  });
 }
 
 /**
@@ -71,7 +89,7 @@ export async function createUpcomingPeriods(db: Db, now: Date, ctx: DrawsContext
   let created = 0;
   const events: PeriodEvent[] = [];
   for (const game of games) {
-    const slots = upcomingSlots(now.getTime(), game.schedule);
+    const slots = upcomingSlotsByDay(now.getTime(), game.byDay, game.schedule.timeZone);
     const last = slots.at(-1);
     if (!last) continue;
     const have = await periods.issuesDrawnBetween(db, game.id, new Date(slots[0]!.drawAt), new Date(last.drawAt));

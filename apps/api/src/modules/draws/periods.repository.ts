@@ -23,7 +23,7 @@ export function nextPeriod(db: Db, gameId: number, now: Date) {
 export function nextIssue(db: Db, gameId: number, now: Date) {
   return db
     .selectFrom('periods')
-    .select('issue')
+    .select(['issue', 'open_at'])
     .where('game_id', '=', gameId)
     .where('draw_at', '>', now)
     .orderBy('draw_at')

@@ -16,6 +16,10 @@ async function gameOr404(db: Db, gameId: number, field = 'games_id') {
 
 const hex = (seed: Uint8Array) => seedToHex(Uint8Array.from(seed));
 
+/** The period being bet on at `now` (the first whose draw is still ahead, whatever its status): issue and open time.
+ * Other modules (the console's Games screen) read it here. */
+export const currentIssue = repo.nextIssue;
+
 /**
  * Mark Six: each drawn number's animal as of the period's draw date (its issue's date), so players read the zodiac
  * the period settles with. Other families, and dates outside the domain's Chinese New Year table, get none.

@@ -12,7 +12,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { ALL_IN_TEMPLATES } from './draws.seed.ts';
 import { findGame } from './draws.repository.ts';
 import { nextIssue } from './periods.repository.ts';
-import { enabledPlayItems } from './play-items.repository.ts';
+import { playItemsInForce } from './play-items.repository.ts';
 import { localDate } from './schedule.ts';
 
 /** Play and group names (packages/contract/locales/<lang>/plays.json), flat keys = the domain's nameKey. */
@@ -46,6 +46,11 @@ export function groupName(lang: Lang, family: string, group: string): string {
 /** Mark Six plays whose meaning (and so odds) depend on the draw date: the zodiac tables change at Chinese New Year. */
 const DATE_DEPENDENT_GROUPS = new Set(['special-zodiac', 'one-zodiac']);
 
+/** Whether a play's odds are the row's (an operator may change them), not the domain's for the draw date. */
+export function oddsEditable(family: GameFamily, groupCode: string): boolean {
+  return !(family === 'marksix' && DATE_DEPENDENT_GROUPS.has(groupCode));
+}
+
 /**
  * The play a play_items row stands for on a draw date, with the odds in force. Betting must
  * resolve a bet item with the PERIOD's draw date (its issue's date, `parseIssue(issue).date`), never today's, and
@@ -75,7 +80,30 @@ export function rtpPercent(play: Play, odds: number, drawDate: string): number {
   return v;
 }
 
-/** GET /api/game/play_items: the game's enabled plays by group, as of the current period's draw date. */
+/**
+ * The game's enabled play items with the odds and stake limits in force for a period opening at `openAt` (versions
+ * of migration 0031: an operator's change applies from a period that had not opened when it was saved; 'latest' =
+ * what the next such period gets). Betting reads them for the period bet on, so every bet of a period has its odds.
+ */
+export async function playsInForce(db: Db, gameId: number, openAt: Date | 'latest') {
+  const rows = await playItemsInForce(db, gameId, openAt);
+  return rows.map((r) => ({
+    id: r.id,
+    code: r.code,
+    group_code: r.group_code,
+    odds_bps: r.odds_bps,
+    min_stake: r.min_stake,
+    max_stake: r.max_stake,
+    /** Start of the version in force, or null: the play_items row's own settings. */
+    effective_from: r.effective_from,
+  }));
+}
+
+/**
+ * GET /api/game/play_items: the game's enabled plays by group with the odds of the period being bet on (the current
+ * one: its open time picks the settings in force, its issue's date the Mark Six zodiac odds); with no period yet,
+ * the latest settings.
+ */
 export async function playGroups(
   db: Db,
   gameId: number,
@@ -89,7 +117,7 @@ export async function playGroups(
   const drawDate = current
     ? `${current.issue.slice(0, 4)}-${current.issue.slice(4, 6)}-${current.issue.slice(6, 8)}`
     : localDate(now.getTime(), timeZone);
-  const rows = await enabledPlayItems(db, gameId);
+  const rows = await playsInForce(db, gameId, current ? current.open_at : 'latest');
   const family = game.family as GameFamily;
   const groups = new Map<string, PlayGroup>();
   for (const row of rows) {

@@ -14,6 +14,10 @@
  *   by a crash or by a settlement that failed. A settlement is one transaction per period under the period's row
  *   lock, so it is safe even if leadership moves while one runs: a second settler waits, then finds it settled.
  *   On PGlite (one connection) a running settlement still holds up the tick's queries until it commits.
+ *
+ * The settle loop's beat also runs the leader's periodic jobs handed in as `jobs` (the report module's summary
+ * rebuild): each at most once per its `everyMs` on this instance, and at once when this instance becomes the actor.
+ * A job must be safe to run twice or on two instances at once (leadership can move while one runs).
  */
 import { tryAdvisoryLock } from '../../db/advisory-lock.ts';
 import type { AdvisoryLock } from '../../db/advisory-lock.ts';
@@ -32,6 +36,13 @@ type Log = {
   error: (obj: object, msg: string) => void;
 };
 
+/** A periodic job of the scheduler's leader (e.g. the report module's summary rebuild). */
+export type LeaderJob = {
+  readonly name: string;
+  readonly everyMs: number;
+  readonly run: (db: Db, now: Date) => Promise<unknown>;
+};
+
 export type SchedulerOptions = {
   db: Db;
   /** PostgreSQL URL for the lock connection; undefined on PGlite (the process is the only actor). */
@@ -39,6 +50,8 @@ export type SchedulerOptions = {
   context: DrawsContext;
   /** Settles the periods a tick drew (the bets module's settlement). */
   settle: PeriodSettler;
+  /** Periodic jobs run by the leader on the settle loop's beat. */
+  jobs?: readonly LeaderJob[];
   log: Log;
   intervalMs?: number;
   /** How often the settle loop looks for 'drawn' periods when no tick woke it (default 5 s). */
@@ -71,11 +84,14 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
   let settling: Promise<void> | undefined;
   let settleAgain = false;
   let settleTimer: NodeJS.Timeout | undefined;
+  /** When each job last ran on this instance (epoch ms of the clock); cleared when leadership is lost. */
+  const jobRuns = new Map<string, number>();
 
   const loseLock = (why: string, err?: unknown) => {
     if (leader) log.warn({ err }, `scheduler lock lost: ${why}`);
     leader = false;
     caughtUp = false;
+    jobRuns.clear();
     const held = lock;
     lock = undefined;
     void held?.release();
@@ -164,11 +180,32 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
         } while (settleAgain && !stopped);
       } catch (err) {
         log.error({ err }, 'settlement failed');
+      }
+      try {
+        // The leader's other jobs, even when the settlement failed (each catches its own failure).
+        if (leader && !stopped) await runJobs();
       } finally {
         settling = undefined;
       }
     })();
     return settling;
+  };
+
+  /** Runs every job whose time has come; a failing job is logged and tried again on its next beat. */
+  const runJobs = async () => {
+    for (const job of options.jobs ?? []) {
+      const now = clock();
+      const last = jobRuns.get(job.name);
+      if (last !== undefined && now.getTime() - last < job.everyMs) continue;
+      try {
+        const result = await job.run(db, now);
+        jobRuns.set(job.name, now.getTime());
+        // A job that had nothing to do answers undefined and is not logged.
+        if (result !== undefined) log.info({ job: job.name, result }, 'leader job done');
+      } catch (err) {
+        log.error({ err, job: job.name }, 'leader job failed');
+      }
+    }
   };
 
   const settleLoop = () => {

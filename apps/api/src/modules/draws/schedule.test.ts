@@ -10,6 +10,7 @@ import {
   slotOf,
   slotsInDay,
   upcomingSlots,
+  upcomingSlotsByDay,
   zonedInstant,
 } from './schedule.ts';
 import type { Schedule } from './schedule.ts';
@@ -120,5 +121,37 @@ describe('effectiveSchedule (GAME_CYCLE_OVERRIDE_SECONDS)', () => {
     expect(effectiveSchedule(k3, 20)).toEqual({ cycleSeconds: 20, sealSeconds: 3, dailyAt: null, timeZone: BKK });
     expect(effectiveSchedule(ms, 20).sealSeconds).toBe(1);
     expect(effectiveSchedule(ms, 20).dailyAt).toBeNull();
+  });
+});
+
+describe('a schedule per day (a change applies from a later day)', () => {
+  const k3Two: Schedule = { ...k3, cycleSeconds: 120, sealSeconds: 20 };
+  const from23 = (date: string) => (date >= '2026-11-23' ? k3Two : k3);
+
+  it('is upcomingSlots when every day has the same schedule', () => {
+    const now = at('2026-11-22T10:00:30Z');
+    expect(upcomingSlotsByDay(now, () => l28, BKK)).toEqual(upcomingSlots(now, l28));
+    expect(upcomingSlotsByDay(now, () => k3, BKK)).toEqual(upcomingSlots(now, k3));
+  });
+
+  it('draws the old cycle to the end of the day, then the new one from 00:00, without overlap or gap', () => {
+    // 23:50 local on 2026-11-22 (16:50Z): the horizon (30 min) crosses midnight.
+    const slots = upcomingSlotsByDay(at('2026-11-22T16:50:30Z'), from23, BKK);
+    const before = slots.filter((s) => s.date === '2026-11-22');
+    const after = slots.filter((s) => s.date === '2026-11-23');
+    expect(before.at(-1)).toMatchObject({ issue: '20261122-1440', drawAt: at('2026-11-22T16:59:00Z') });
+    expect(after[0]).toMatchObject({ issue: '20261123-0001', drawAt: at('2026-11-22T17:00:00Z') });
+    // The new day's first period opens when the old day's last is drawn, and seals 20 s before its draw.
+    expect(after[0]!.openAt).toBe(before.at(-1)!.drawAt);
+    expect(after[0]!.sealAt).toBe(at('2026-11-22T16:59:40Z'));
+    expect(after[1]).toMatchObject({ issue: '20261123-0002', drawAt: at('2026-11-22T17:02:00Z') });
+    for (let i = 1; i < slots.length; i += 1) expect(slots[i]!.openAt).toBe(slots[i - 1]!.drawAt);
+  });
+
+  it('starts on the new cycle on a day already drawn on it', () => {
+    const slots = upcomingSlotsByDay(at('2026-11-23T01:00:30Z'), from23, BKK);
+    // 08:00:30 local: slot 241 drew at 08:00 (1 + 480 min / 2), 242 is current.
+    expect(slots[0]).toMatchObject({ issue: '20261123-0242', drawAt: at('2026-11-23T01:02:00Z') });
+    expect(slots[0]!.openAt).toBe(at('2026-11-23T01:00:00Z'));
   });
 });

@@ -137,3 +137,59 @@ export function effectiveSchedule(s: Schedule, overrideSeconds: number | undefin
     timeZone: s.timeZone,
   };
 }
+
+/**
+ * A game's schedule per local day: an operator's change of cycle or seal applies from a later day
+ * (game_schedule_versions, modules/games README), so consecutive days may draw on different cycles. The zone and the
+ * daily time are the same on every day.
+ */
+export type ScheduleByDay = (date: string) => Schedule;
+
+function slotOn(date: string, slot: number, by: ScheduleByDay): Slot {
+  return slotOf(date, slot, by(date));
+}
+
+/** The slot after `slot`, the next day's first slot on that day's schedule. */
+export function nextSlotByDay(slot: Slot, by: ScheduleByDay): Slot {
+  return slot.slot < slotsInDay(slot.date, by(slot.date))
+    ? slotOn(slot.date, slot.slot + 1, by)
+    : slotOn(addDays(slot.date, 1), 1, by);
+}
+
+/** The slot before `slot`: the previous day's last slot is that day's, on that day's schedule. */
+export function previousSlotByDay(slot: Slot, by: ScheduleByDay): Slot {
+  if (slot.slot > 1) return slotOn(slot.date, slot.slot - 1, by);
+  const date = addDays(slot.date, -1);
+  return slotOn(date, slotsInDay(date, by(date)), by);
+}
+
+/** Open, seal and draw of a slot's period when days may differ (the seal is the slot's own day's). */
+export function periodTimesByDay(slot: Slot, by: ScheduleByDay): PeriodTimes {
+  const openAt = previousSlotByDay(slot, by).drawAt;
+  const sealAt = Math.max(openAt, slot.drawAt - by(slot.date).sealSeconds * 1000);
+  return { ...slot, openAt, sealAt };
+}
+
+/** upcomingSlots when each day has its own schedule; equal to upcomingSlots when every day has the same. */
+export function upcomingSlotsByDay(now: number, by: ScheduleByDay, timeZone: string): PeriodTimes[] {
+  const today = by(localDate(now, timeZone));
+  const horizon = now + Math.max(30 * 60_000, Math.min(10 * today.cycleSeconds * 1000, 2 * DAY_MS));
+  const found = slotAfter(now, today);
+  let slot = slotOn(found.date, found.slot, by);
+  // A slot found on today's schedule may lie on a day drawn on another: walk on that day's schedule instead.
+  if (slot.drawAt <= now) {
+    while (slot.drawAt <= now) slot = nextSlotByDay(slot, by);
+  } else {
+    for (;;) {
+      const prev = previousSlotByDay(slot, by);
+      if (prev.drawAt <= now) break;
+      slot = prev;
+    }
+  }
+  const out: PeriodTimes[] = [periodTimesByDay(slot, by)];
+  for (;;) {
+    slot = nextSlotByDay(slot, by);
+    if (slot.drawAt > horizon) return out;
+    out.push(periodTimesByDay(slot, by));
+  }
+}

@@ -71,3 +71,39 @@ describe('createTtlCache', () => {
     expect(await Promise.all([cache.get('en'), cache.get('en')])).toEqual(['en-1', 'en-2']);
   });
 });
+
+describe('createTtlCache: content changes', () => {
+  it('clear() forgets every key, and a load in flight at the time is not kept', async () => {
+    const { calls, pending, load } = gatedLoad();
+    const cache = createTtlCache({ ttlMs: 1000, load, now: () => 0 });
+    const a = cache.get('en');
+    cache.clear();
+    const b = cache.get('en');
+    expect(calls).toEqual(['en', 'en']);
+    pending[0]?.resolve('old');
+    pending[1]?.resolve('new');
+    expect(await a).toBe('old');
+    expect(await b).toBe('new');
+    expect(await cache.get('en')).toBe('new');
+    expect(calls).toHaveLength(2);
+    cache.clear();
+    void cache.get('en');
+    expect(calls).toHaveLength(3);
+  });
+
+  it('until(value) ends a value before its time to live', async () => {
+    let t = 0;
+    let n = 0;
+    const cache = createTtlCache({
+      ttlMs: 1000,
+      load: (k: string) => Promise.resolve({ v: `${k}-${++n}`, next: 300 }),
+      until: (value) => value.next,
+      now: () => t,
+    });
+    expect((await cache.get('en')).v).toBe('en-1');
+    t = 299;
+    expect((await cache.get('en')).v).toBe('en-1');
+    t = 300;
+    expect((await cache.get('en')).v).toBe('en-2');
+  });
+});

@@ -3,9 +3,13 @@
  * requests that miss together share one load instead of each starting its own. A failed load is not kept: the
  * next request tries again. `ttlMs` 0 turns the cache off (every get loads).
  *
+ * `until(value)` may end a value's life earlier (the next instant its content changes by itself, such as a banner's
+ * scheduled start or end). `clear()` forgets every value at once (content changed); a load in flight when it is
+ * called is not kept.
+ *
  * Only for answers that are the same for every caller of a key (no per-user data).
  */
-export type TtlCache<K, V> = { get: (key: K) => Promise<V> };
+export type TtlCache<K, V> = { get: (key: K) => Promise<V>; clear: () => void };
 
 type Entry<V> = { value: Promise<V>; expiresAt: number };
 
@@ -13,10 +17,11 @@ export function createTtlCache<K, V>(opts: {
   ttlMs: number;
   load: (key: K) => Promise<V>;
   now?: () => number;
+  until?: (value: V) => number | null;
 }): TtlCache<K, V> {
-  const { ttlMs, load } = opts;
+  const { ttlMs, load, until } = opts;
   const now = opts.now ?? (() => performance.now());
-  if (ttlMs <= 0) return { get: load };
+  if (ttlMs <= 0) return { get: load, clear: () => undefined };
 
   const entries = new Map<K, Entry<V>>();
   return {
@@ -27,14 +32,18 @@ export function createTtlCache<K, V>(opts: {
       const entry: Entry<V> = { value: load(key), expiresAt: Infinity };
       entries.set(key, entry);
       entry.value.then(
-        () => {
-          entry.expiresAt = now() + ttlMs;
+        (value) => {
+          const end = until?.(value) ?? null;
+          entry.expiresAt = Math.min(now() + ttlMs, end ?? Infinity);
         },
         () => {
           if (entries.get(key) === entry) entries.delete(key);
         },
       );
       return entry.value;
+    },
+    clear() {
+      entries.clear();
     },
   };
 }

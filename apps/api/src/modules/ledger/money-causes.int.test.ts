@@ -35,6 +35,7 @@ import { approveDeposit, creditDeposit, rejectDeposit } from '../recharge/rechar
 import { approveWithdrawal, rejectWithdrawal } from '../withdraw/withdraw.service.ts';
 import { handleWebhook, providers } from '../payments/payments.service.ts';
 import { signWebhook } from '../payments/payment-provider.ts';
+import { computeDailyRebates, saveRebateSettings } from '../bonus/bonus.service.ts';
 
 /**
  * What each kind does and which row causes it. `credits`: money arrives in a player's wallet (or leaves to the
@@ -50,6 +51,7 @@ const KINDS: Record<LedgerTransactionKind, { credits: boolean; reference: RegExp
   stake: { credits: false, reference: /^bet:(\d+)$/, cause: 'the slip placed' },
   payout: { credits: true, reference: /^bet:(\d+)$/, cause: 'a slip settled won or push, its period settled' },
   refund: { credits: true, reference: /^bet-refund:(\d+)$/, cause: 'a slip voided with its void period' },
+  rebate: { credits: true, reference: /^rebate:(\d+)$/, cause: "a day's rebate, computed and now claimed" },
 };
 
 let t: TestApp;
@@ -166,6 +168,20 @@ describe('a credit cannot be posted without its cause', () => {
     await refused('ALREADY_DECIDED', () => approveWithdrawal(t.app.db, operator, id, t.app.clock()));
   });
 
+  it('rebate: nothing computed, nothing claimable; a claimed rebate is not claimed again', async () => {
+    const p = await readyPlayer(t.app, op, 50_000);
+    const claim = async () => {
+      const before = await ledgerSize();
+      const res = await call(t.app, 'POST', API.bonusClaim, auth(p.token));
+      expect(res.body.error).toBe('BONUS_NOTHING_TO_CLAIM');
+      expect(await ledgerSize()).toEqual(before);
+    };
+    await claim();
+    // A day computed with nothing staked gives nothing to claim.
+    await computeDailyRebates(t.app.db, new Date('2031-03-03T00:00:00Z'), CTX.timeZone);
+    await claim();
+  });
+
   it('payout and refund: a period not drawn pays nothing; a drawn or settled one cannot be voided', async () => {
     const now = new Date('2031-03-04T05:06:10Z');
     await openAt(t.app, now);
@@ -267,6 +283,19 @@ describe('after a scenario, every transaction names an existing cause in the rig
     await voidPeriod(t.app.db, operator, { games_id: pk10.game_id, issue: pk10.issue, reason: 'feed down' }, now);
     await tick(t.app.db, k3.draw_at, CTX);
     await settleDrawnPeriods(t.app.db, k3.draw_at);
+    // A rebate on that day's k3 turnover: computed after the day ended (Bangkok), claimed, claimed again in vain.
+    await saveRebateSettings(t.app.db, operator, { rates: [{ family: 'k3', rate_bps: 100, multiple: 2 }] });
+    const { rows: valid } = await sql<{ turnover: number }>`
+      select coalesce(sum(bi.amount), 0)::int8 as turnover from bet_items bi join bets b on b.id = bi.bet_id
+      where b.period_id = ${k3.id} and bi.status in ('won', 'lost')`.execute(t.app.db);
+    const expected = Math.floor((valid[0]?.turnover ?? 0) / 100);
+    expect(expected).toBeGreaterThan(0);
+    const rebateDay = await computeDailyRebates(t.app.db, new Date('2031-05-06T17:10:00Z'), CTX.timeZone);
+    expect(rebateDay).toMatchObject({ day: '2031-05-06', computed: true, players: 1, total: expected });
+    const claim = await call(t.app, 'POST', API.bonusClaim, auth(p.token));
+    expect(claim.body.data).toMatchObject({ claimed: expected, days: ['2031-05-06'] });
+    const again = await call(t.app, 'POST', API.bonusClaim, auth(p.token));
+    expect(again.body.error).toBe('BONUS_NOTHING_TO_CLAIM');
 
     // Every transaction, with what it credited to whom (the player-side posting).
     const { rows } = await sql<{ kind: string; reference: string; user_id: number | null; amount: number }>`
@@ -332,6 +361,20 @@ describe('after a scenario, every transaction names an existing cause in the rig
             expect(b?.period_status, why).toBe('void');
             expect(r.amount, why).toBe(b?.total);
           }
+          break;
+        }
+        case 'rebate': {
+          const b = await t.app.db.selectFrom('bonus_rebates').selectAll().where('id', '=', id).executeTakeFirst();
+          expect(b?.user_id, why).toBe(r.user_id);
+          expect(b?.claimed_at, why).not.toBeNull();
+          expect(r.amount, why).toBe(b?.amount);
+          // Its day was computed, and the turnover it rests on is that day's settled cash stakes.
+          const day = await t.app.db
+            .selectFrom('bonus_rebate_days')
+            .selectAll()
+            .where('day', '=', b?.day ?? '')
+            .executeTakeFirst();
+          expect(day, why).toBeDefined();
           break;
         }
         case 'bonus':

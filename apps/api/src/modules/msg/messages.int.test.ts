@@ -14,6 +14,8 @@ import { listMessages, sendSystemMessage, unreadCount } from './messages.service
 
 // Messages (issue 11): system messages stored as kind + params and worded at read time; the inbox calls.
 
+/** The no-break space Intl puts between a currency code and the number. */
+const NB = '\u00a0';
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
@@ -47,10 +49,11 @@ describe('sendSystemMessage', () => {
     const th = await listMessages(t.app.db, r, { lang: 'th', site: 'THB' }, 1, 20, now);
     expect(en.list[0]).toMatchObject({ kind: 'withdrawal_rejected', title: 'Withdrawal rejected', read: false });
     expect(en.list[0]!.body).toBe(
-      'Your withdrawal #7 of 123.45 THB was rejected and the amount returned to your balance. Reason: Card closed',
+      `Your withdrawal #7 of THB${NB}123.45 was rejected and the amount returned to your balance. Reason: Card closed`,
     );
     expect(th.list[0]!.title).toBe('การถอนเงินถูกปฏิเสธ');
-    expect(th.list[0]!.body).toContain('123.45 THB');
+    // Amounts as the web shows them in each language (Intl: a no-break space after the code in English).
+    expect(th.list[0]!.body).toContain('จำนวน ฿123.45 ');
     expect(th.list[0]!.id).toBe(en.list[0]!.id);
   });
 
@@ -115,12 +118,12 @@ describe('system messages from their causes', () => {
       broadcast: false,
       read: false,
       title: 'Deposit credited',
-      body: `Your deposit #${depositId} of 500.00 THB has been credited to your balance.`,
+      body: `Your deposit #${depositId} of THB${NB}500.00 has been credited to your balance.`,
     });
     const th = await inbox(p.token, 'th');
     expect(th.list[0]!.id).toBe(en.list[0]!.id);
     expect(th.list[0]!.title).toBe('เติมเงินสำเร็จ');
-    expect(th.list[0]!.body).toBe(`รายการเติมเงิน #${depositId} จำนวน 500.00 THB เข้ายอดเงินของคุณแล้ว`);
+    expect(th.list[0]!.body).toBe(`รายการเติมเงิน #${depositId} จำนวน ฿500.00 เข้ายอดเงินของคุณแล้ว`);
 
     const opened = await detail(p.token, en.list[0]!.id, 'th');
     expect(opened.status, opened.text).toBe(200);
@@ -138,7 +141,7 @@ describe('system messages from their causes', () => {
     const en = await inbox(p.token);
     expect(en.list.map((m) => m.kind)).toEqual(['deposit_rejected']);
     expect(en.list[0]!.body).toBe(
-      `Your deposit #${depositId} of 200.00 THB was rejected. Reason: No transfer received`,
+      `Your deposit #${depositId} of THB${NB}200.00 was rejected. Reason: No transfer received`,
     );
     expect((await inbox(p.token, 'zh-cn')).list[0]!.title).toBe('充值被拒绝');
   });
@@ -160,11 +163,11 @@ describe('system messages from their causes', () => {
     }
     const en = await inbox(p.token);
     expect(en.list.map((m) => m.kind)).toEqual(['withdrawal_rejected', 'withdrawal_paid', 'deposit_credited']);
-    expect(en.list[1]!.body).toBe(`Your withdrawal #${ids[0]} of 100.00 THB has been paid.`);
+    expect(en.list[1]!.body).toBe(`Your withdrawal #${ids[0]} of THB${NB}100.00 has been paid.`);
     expect(en.list[0]!.body).toContain('Reason: Name does not match');
     const th = await inbox(p.token, 'th');
     expect(th.list[0]!.body).toBe(
-      `รายการถอนเงิน #${ids[1]} จำนวน 100.00 THB ถูกปฏิเสธ และคืนเงินเข้ายอดเงินแล้ว เหตุผล: Name does not match`,
+      `รายการถอนเงิน #${ids[1]} จำนวน ฿100.00 ถูกปฏิเสธ และคืนเงินเข้ายอดเงินแล้ว เหตุผล: Name does not match`,
     );
     expect(en.unread).toBe(3);
   });
@@ -221,7 +224,7 @@ describe('system messages from their causes', () => {
         .execute();
       expect(rows.map((r) => r.params.slip_id).sort()).toEqual(slips.map((s) => s.id).sort());
       for (const s of smaller) expect(rows.map((r) => r.params.slip_id)).not.toContain(s.id);
-      expect(wins[0]!.body).toMatch(new RegExp(`^You won \\d+\\.\\d{2} THB in .+, draw ${k3.issue}\\.`));
+      expect(wins[0]!.body).toMatch(new RegExp(`^You won THB\\u00a0[\\d,]+\\.\\d{2} in .+, draw ${k3.issue}\\.`));
       const th = (await inbox(p.token, 'th', '?limit=50')).list.find((m) => m.kind === 'big_win')!;
       expect(th.title).toBe('ยินดีด้วย คุณถูกรางวัล!');
       expect(th.body).toContain(`งวด ${k3.issue}`);

@@ -39,6 +39,9 @@ const getLimits = (token: string, lang = 'en') =>
 const setLimits = (token: string, body: unknown, lang = 'en') =>
   call(t.app, 'POST', API.protectionLimits, { headers: { token, lang }, body });
 
+const prompt = (token: string, body: unknown) =>
+  call(t.app, 'POST', API.protectionPrompt, { headers: { token, lang: 'en' }, body });
+
 function limitOf(state: LimitsState, kind: LimitKind, period: LimitPeriod): PlayerLimit {
   const l = state.limits.find((x) => x.kind === kind && x.period === period);
   if (!l) throw new Error(`no ${kind} ${period}`);
@@ -142,6 +145,61 @@ describe('GET and POST /api/protection/limits', () => {
     expect((await state(p.token)).reality_check.minutes).toBe(30);
     await setLimits(p.token, { changes: [], reality_check: 0 });
     expect((await state(p.token)).reality_check.minutes).toBe(0);
+  });
+
+  it('keeps the last reality-check dismissal on the server, seen from another session of the player', async () => {
+    const p = await player();
+    await setLimits(p.token, { changes: [], reality_check: 30 });
+    expect((await state(p.token)).reality_check.dismissed_at).toBeNull();
+    const at = new Date(T.getTime() + 31 * 60_000);
+    t.app.setClock(() => at);
+    const res = await prompt(p.token, { prompt: 'reality_check' });
+    expect(res.status, res.text).toBe(200);
+    expect((res.body.data as LimitsState).reality_check.dismissed_at).toBe(at.getTime());
+    // Another device: a second login of the same player reads the same dismissal.
+    const login = await call(t.app, 'POST', API.login, { body: { account: p.account, password: p.password } });
+    const other = (login.body.data as { token: string }).token;
+    expect((await state(other)).reality_check.dismissed_at).toBe(at.getTime());
+    // The reminder's own due time (the page's view of the server clock), at most an hour ahead of the server.
+    await prompt(other, { prompt: 'reality_check', at: at.getTime() + 30 * 60_000 });
+    expect((await state(p.token)).reality_check.dismissed_at).toBe(at.getTime() + 30 * 60_000);
+    await prompt(other, { prompt: 'reality_check', at: at.getTime() + 10 * 3_600_000 });
+    expect((await state(p.token)).reality_check.dismissed_at).toBe(at.getTime() + 3_600_000);
+    expect((await prompt(other, { prompt: 'reality_check', at: -1 })).status).toBe(400);
+    // A dismissal never moves back in time; another player's is their own.
+    t.app.setClock(() => T);
+    await prompt(other, { prompt: 'reality_check' });
+    expect((await state(p.token)).reality_check.dismissed_at).toBe(at.getTime() + 3_600_000);
+    const b = await player();
+    expect((await state(b.token)).reality_check.dismissed_at).toBeNull();
+  });
+
+  it('offers a deposit limit until it was offered once or one is set', async () => {
+    const a = await player();
+    expect((await state(a.token)).offer_deposit_limit).toBe(true);
+    const res = await prompt(a.token, { prompt: 'deposit_limit_offer' });
+    expect((res.body.data as LimitsState).offer_deposit_limit).toBe(false);
+    expect((await state(a.token)).offer_deposit_limit).toBe(false);
+    const b = await player();
+    expect((await state(b.token)).offer_deposit_limit).toBe(true);
+    await setLimits(b.token, { changes: [{ kind: 'deposit', period: 'month', amount: 100_000 }] });
+    expect((await state(b.token)).offer_deposit_limit).toBe(false);
+    const c = await player();
+    await setLimits(c.token, { changes: [{ kind: 'stake', period: 'day', amount: 100_000 }] });
+    expect((await state(c.token)).offer_deposit_limit).toBe(true);
+  });
+
+  it('answers prompts for players only, and refuses a bad prompt with a key', async () => {
+    const p = await player();
+    const bad = await prompt(p.token, { prompt: 'self_exclusion' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 400 });
+    expect((await prompt(await guestToken(t.app), { prompt: 'reality_check' })).body).toMatchObject({
+      error: 'DEMO_NOT_ALLOWED',
+    });
+    expect((await prompt(op, { prompt: 'reality_check' })).body).toMatchObject({ error: 'FORBIDDEN' });
+    expect((await call(t.app, 'POST', API.protectionPrompt, { body: { prompt: 'reality_check' } })).status).toBe(401);
+    expect((await state(p.token)).reality_check.dismissed_at).toBeNull();
   });
 
   it('refuses bad input with a translated key, never a 500', async () => {

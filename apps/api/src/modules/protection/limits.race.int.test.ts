@@ -1,28 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API } from '@fairdraw/contract';
 import { call, registerPlayer } from '../../test/helper.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { auth } from '../../test/money-helper.ts';
 import { fund } from '../../test/withdraw-helper.ts';
-import { listeningAppAt, openPeriod, playItems, userIdOf } from '../../test/bets-helper.ts';
+import { onPostgres, raceAppAtForFile, openPeriod, playItems, userIdOf } from '../../test/bets-helper.ts';
 import { getBalances, ledgerCheck } from '../ledger/ledger.service.ts';
 
 // Parallel bets against a player's own stake limit (docs/trust.md 29) on real PostgreSQL over real HTTP: the batch
 // sums after locking the wallet, so slips sent together cannot pass the limit together. PostgreSQL only (PGlite
 // runs one transaction at a time, so the test could not fail there).
-const onPostgres = Boolean(process.env.DATABASE_URL);
 const T = new Date('2031-01-10T05:00:20Z');
 
 let t: TestApp;
 let op: string;
 let base: string;
-beforeAll(async () => {
-  if (!onPostgres) return;
-  ({ t, op, base } = await listeningAppAt(T));
-});
-afterAll(async () => {
-  if (onPostgres) await t.close();
-});
+raceAppAtForFile(T, (s) => ({ t, op, base } = s));
 
 describe('parallel bets against a stake limit (PostgreSQL)', () => {
   it.skipIf(!onPostgres)(

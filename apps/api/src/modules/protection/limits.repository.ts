@@ -72,6 +72,34 @@ export async function setRealityCheck(db: Db, userId: number, minutes: number): 
     .execute();
 }
 
+/** What the player was last shown and answered (undefined: nothing yet). */
+export async function prompts(
+  db: Db,
+  userId: number,
+): Promise<{ reality_check_dismissed_at: Date | null; deposit_limit_offered_at: Date | null } | undefined> {
+  return db
+    .selectFrom('player_prompts')
+    .select(['reality_check_dismissed_at', 'deposit_limit_offered_at'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Records that the player answered a prompt now (a later time never goes back). */
+export async function recordPrompt(
+  db: Db,
+  userId: number,
+  column: 'reality_check_dismissed_at' | 'deposit_limit_offered_at',
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto('player_prompts')
+    .values({ user_id: userId, [column]: now })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({ [column]: sql<Date>`greatest(player_prompts.${sql.ref(column)}, ${now})` }),
+    )
+    .execute();
+}
+
 /** Records that these waited changes were told; answers the ones not told before (each is told once). */
 export async function claimNotices(db: Db, limitIds: readonly number[]): Promise<number[]> {
   if (limitIds.length === 0) return [];

@@ -1,8 +1,8 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { API, envelope, limitsRequest, limitsState } from '@fairdraw/contract';
+import { API, envelope, limitsRequest, limitsState, promptRequest } from '@fairdraw/contract';
 import { errors, sessionHeaders } from '../../lib/schemas.ts';
 import { playerOf } from '../../lib/route-helpers.ts';
-import { getLimits, setLimits } from './limits.service.ts';
+import { answerPrompt, getLimits, setLimits } from './limits.service.ts';
 
 /**
  * Spending limits and the reality check (docs/trust.md 29, 31) of a registered player. A guest gets 403
@@ -53,6 +53,31 @@ const limitsRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
       const user = playerOf(request);
       return reply.ok(
         await setLimits(app.db, user, request.body, app.clock(), {
+          timeZone: app.config.businessTimeZone,
+          currency: app.config.currency,
+        }),
+      );
+    },
+  );
+  app.post(
+    API.protectionPrompt,
+    {
+      onRequest: [app.requireSession, app.requirePlayer],
+      schema: {
+        tags: ['protection'],
+        summary:
+          'The player answered a prompt: reality_check (dismissed with "continue"; the next reminder comes at the ' +
+          'first interval after now, on every device) or deposit_limit_offer (made; not offered again)',
+        security: [{ token: [] }],
+        headers: sessionHeaders,
+        body: promptRequest,
+        response: { 200: envelope(limitsState), ...errors(400, 401, 403, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const user = playerOf(request);
+      return reply.ok(
+        await answerPrompt(app.db, user, request.body, app.clock(), {
           timeZone: app.config.businessTimeZone,
           currency: app.config.currency,
         }),

@@ -9,7 +9,7 @@ import {
 } from '@fairdraw/domain';
 import type { CurrencyCode, LimitKind, LimitPeriod, LimitUse } from '@fairdraw/domain';
 import { LIMIT_PERIOD_WORDS } from '@fairdraw/contract';
-import type { LimitsRequest, LimitsState, PlayerLimit } from '@fairdraw/contract';
+import type { LimitsRequest, LimitsState, PlayerLimit, Prompt } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
 import type { PlayerLimitRow } from '../../db/tables-protection.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -164,6 +164,8 @@ export async function getLimits(
   const started = (await repo.sessionStart(db, user.sessionId)) ?? now;
   const session = await repo.stakedSince(db, user.id, started);
   const minutes = await repo.realityCheckMinutes(db, user.id);
+  const prompts = await repo.prompts(db, user.id);
+  const hasDepositLimit = limits.some((l) => l.kind === 'deposit' && (l.amount !== null || l.pending !== null));
   return {
     limits,
     reality_check: {
@@ -171,7 +173,9 @@ export async function getLimits(
       session_started_at: started.getTime(),
       // From the player's side: payouts − stakes (negative while behind; an unsettled slip counts as staked).
       session_net: -session.loss,
+      dismissed_at: prompts?.reality_check_dismissed_at?.getTime() ?? null,
     },
+    offer_deposit_limit: !prompts?.deposit_limit_offered_at && !hasDepositLimit,
     time_zone: timeZone,
     server_time: now.getTime(),
   };
@@ -220,5 +224,30 @@ export async function setLimits(
     }
     if (input.reality_check !== undefined) await repo.setRealityCheck(trx, user.id, input.reality_check);
   });
+  return getLimits(db, user, now, ctx);
+}
+
+/** How far ahead of the server's clock a dismissed reminder may have fallen due (the longest interval). */
+const PROMPT_AHEAD_MAX_MS = 60 * 60_000;
+
+/**
+ * The player answered a prompt, by the server's clock: dismissed the reality check (the next reminder comes at
+ * the first interval after now, on every device) or was offered a deposit limit (not offered again).
+ */
+export async function answerPrompt(
+  db: Db,
+  user: SessionUser,
+  input: { prompt: Prompt; at?: number | undefined },
+  now: Date,
+  ctx: { timeZone: string; currency: CurrencyCode },
+): Promise<LimitsState> {
+  if (input.prompt === 'reality_check') {
+    // The reminder dismissed fell due at `at` (the page's view of the server clock); a page cannot push the next
+    // one further than an hour (the longest interval) past the server's now.
+    const at = Math.min(input.at ?? now.getTime(), now.getTime() + PROMPT_AHEAD_MAX_MS);
+    await repo.recordPrompt(db, user.id, 'reality_check_dismissed_at', new Date(at));
+  } else {
+    await repo.recordPrompt(db, user.id, 'deposit_limit_offered_at', now);
+  }
   return getLimits(db, user, now, ctx);
 }

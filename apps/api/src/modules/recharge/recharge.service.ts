@@ -38,6 +38,7 @@ import { writeAudit } from '../audit/audit.service.ts';
 import { sendSystemMessage } from '../msg/messages.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { postTransaction } from '../ledger/ledger.service.ts';
+import { assertNotFrozen } from '../accounts/accounts.service.ts';
 import { assertNotExcluded } from '../protection/protection.service.ts';
 import { assertDepositAllowed } from '../protection/limits.service.ts';
 import * as repo from './recharge.repository.ts';
@@ -150,6 +151,8 @@ export async function submitDeposit(
   /** The transaction the request commits in (with its idempotency key: plugins/idempotency.ts); plain by default. */
   commit: Commit = inTransaction(db),
 ): Promise<Deposit> {
+  // A frozen player is refused first (the session's view; checked again under a lock in the transaction below).
+  if (user.frozen) throw new AppError('ACCOUNT_FROZEN');
   await assertNotExcluded(db, user.id, now, timeZone);
   if (input.channel_id === undefined) throw new AppError('CHANNEL_REQUIRED', { field: 'channel_id' });
   const channel = await repo.findChannel(db, input.channel_id);
@@ -200,6 +203,8 @@ export async function submitDeposit(
   }
   const pix = pixConfig(channel);
   return commit(async (trx) => {
+    // Locks the player's row: a freeze committed before this deposit refuses it (403 ACCOUNT_FROZEN).
+    await assertNotFrozen(trx, user.id);
     // The player's deposit limits, summed after locking the player (two deposits at once are counted in turn).
     await assertDepositAllowed(trx, user.id, amount, now, { timeZone, currency });
     const inserted = await repo.insertDeposit(trx, values);
@@ -453,4 +458,22 @@ export async function saveChannel(
     );
     return toAdminChannel(row, site);
   });
+}
+
+/** Every deposit of one player, newest first, whatever its day (the console's Players screen). */
+export async function listDepositsOf(
+  db: Db,
+  userId: number,
+  query: { page: number; limit: number },
+  site: CurrencyCode,
+): Promise<Paged<Deposit>> {
+  const rows = await repo.listUserDeposits(
+    db,
+    userId,
+    new Date(0),
+    new Date('9999-12-31T00:00:00Z'),
+    query.page,
+    query.limit,
+  );
+  return toPage(rows, query, (r) => toDeposit(r, site));
 }

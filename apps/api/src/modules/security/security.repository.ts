@@ -13,7 +13,8 @@ export async function findPasswordHash(db: Db, userId: number): Promise<string |
 export async function replacePasswordHash(db: Db, userId: number, expected: string, next: string): Promise<boolean> {
   const res = await db
     .updateTable('users')
-    .set({ password_hash: next })
+    // A password the player chose ends an operator's reset (migration 0030).
+    .set({ password_hash: next, must_change_password: false })
     .where('id', '=', userId)
     .where('password_hash', '=', expected)
     .executeTakeFirst();

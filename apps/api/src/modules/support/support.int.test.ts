@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,6 +9,7 @@ import {
   supportConversation,
   supportDetail,
 } from '@fairdraw/contract';
+import { uploadDir } from '../../lib/uploads.ts';
 import { buildTestApp, call, registerPlayer } from '../../test/helper.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { auth, guestToken, operatorToken } from '../../test/money-helper.ts';
@@ -216,10 +218,10 @@ describe('image attachments', () => {
     parts.push(Buffer.from(`--${boundary}--\r\n`));
     return { payload: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
   }
-  const send = (token: string, body: ReturnType<typeof multipart>) =>
+  const send = (token: string, body: ReturnType<typeof multipart>, url: string = API.supportReply) =>
     t.app.inject({
       method: 'POST',
-      url: API.supportReply,
+      url,
       headers: { token, lang: 'en', 'content-type': body.type },
       payload: body.payload,
     });
@@ -287,5 +289,77 @@ describe('image attachments', () => {
     const badId = await send(a.token, multipart({ id: 'abc', body: 'x' }));
     expect(badId.statusCode).toBe(400);
     expect(((await detail(a.token, c.id)).body.data as Detail).messages).toHaveLength(1);
+  });
+
+  it('an operator attaches an image: the conversation’s player and operators see it, another player never', async () => {
+    const a = await registerPlayer(t.app);
+    const b = await registerPlayer(t.app);
+    const c = await opened(a.token);
+    const res = await send(
+      op,
+      multipart({ id: String(c.id), body: 'Where to tap' }, { name: 'image', bytes: await png(), type: 'image/png' }),
+      API.adminSupportReply,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const last = res.json<{ data: Detail }>().data.messages.at(-1);
+    expect(last).toMatchObject({ from: 'operator', body: 'Where to tap' });
+    const name = last?.image ?? '';
+    expect(name).toMatch(/^[a-f0-9]{32}\.jpg$/);
+    expect(((await detail(a.token, c.id)).body.data as Detail).messages.at(-1)?.image).toBe(name);
+    const own = await image(a.token, c.id, name);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['cache-control']).toBe('private, no-store');
+    expect((await image(await operatorToken(t.app), c.id, name)).statusCode).toBe(200);
+    // Player B: neither through A's conversation nor through one of B's own.
+    expect((await image(b.token, c.id, name)).json()).toMatchObject({ code: 404, error: 'SUPPORT_NOT_FOUND' });
+    const cb = await opened(b.token);
+    expect((await image(b.token, cb.id, name)).statusCode).toBe(404);
+
+    // An image alone is an answer; a player cannot use the operators' route, with or without an image.
+    const alone = await send(
+      op,
+      multipart({ id: String(c.id) }, { name: 'image', bytes: await png(), type: 'image/png' }),
+      API.adminSupportReply,
+    );
+    expect(alone.statusCode, alone.body).toBe(200);
+    const asPlayer = await send(
+      a.token,
+      multipart({ id: String(c.id), body: 'x' }, { name: 'image', bytes: await png(), type: 'image/png' }),
+      API.adminSupportReply,
+    );
+    expect(asPlayer.json()).toMatchObject({ code: 403, error: 'FORBIDDEN' });
+    const fake = await send(
+      op,
+      multipart({ id: String(c.id) }, { name: 'image', bytes: Buffer.from('GIF89a'), type: 'image/gif' }),
+      API.adminSupportReply,
+    );
+    expect(fake.json()).toMatchObject({ code: 415, error: 'IMAGE_INVALID' });
+    expect(((await detail(a.token, c.id)).body.data as Detail).messages).toHaveLength(3);
+  });
+
+  it('leaves no file behind for a reply that is refused', async () => {
+    const dir = uploadDir(t.config.dataDir, 'support');
+    const files = () => readdirSync(dir).length;
+    const a = await registerPlayer(t.app);
+    const b = await registerPlayer(t.app);
+    const c = await opened(a.token);
+    const withImage = async (fields: Record<string, string>) =>
+      multipart(fields, { name: 'image', bytes: await png(), type: 'image/png' });
+    const before = files();
+    // Refused after the image was re-encoded: another player's conversation, an unknown one, a closed one.
+    const stranger = await send(b.token, await withImage({ id: String(c.id), body: 'x' }));
+    expect(stranger.json()).toMatchObject({ code: 404, error: 'SUPPORT_NOT_FOUND' });
+    const unknown = await send(op, await withImage({ id: '999999', body: 'x' }), API.adminSupportReply);
+    expect(unknown.json()).toMatchObject({ code: 404, error: 'SUPPORT_NOT_FOUND' });
+    expect((await opClose({ id: c.id })).status).toBe(200);
+    const late = await send(a.token, await withImage({ id: String(c.id), body: 'x' }));
+    expect(late.json()).toMatchObject({ code: 409, error: 'SUPPORT_CLOSED' });
+    const lateOp = await send(op, await withImage({ id: String(c.id), body: 'x' }), API.adminSupportReply);
+    expect(lateOp.json()).toMatchObject({ code: 409, error: 'SUPPORT_CLOSED' });
+    expect(files()).toBe(before);
+    // An accepted one keeps exactly its file.
+    const d = await opened(a.token);
+    expect((await send(a.token, await withImage({ id: String(d.id), body: 'ok' }))).statusCode).toBe(200);
+    expect(files()).toBe(before + 1);
   });
 });

@@ -22,15 +22,15 @@ import {
   registerUploads,
   reencodeDocument,
   sendPrivateImage,
-  storeUpload,
   uploadBodyLimit,
   uploadDir,
+  withStoredUpload,
 } from '../../lib/uploads.ts';
 import * as support from './support.service.ts';
 
 /**
- * Support conversations. The player's page polls `detail` while a conversation is open (modules/support/README.md),
- * so operator replies appear without a reload.
+ * Support conversations. Every message and close is announced on the player's member stream (modules/live), so
+ * operator replies appear without a reload (modules/support/README.md).
  */
 const supportRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
   // Multipart in this plugin's scope only: a reply may carry one image.
@@ -46,6 +46,15 @@ const supportRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     request.body = { id: /^\d{1,12}$/.test(id) ? Number(id) : id, body: form.fields.body ?? '' };
     const image = form.files.image;
     if (image !== undefined) attached.set(request, image);
+  };
+  /**
+   * Runs a reply with its image, if one came: re-encoded (metadata dropped) before anything is written, stored under
+   * a random name, and removed again if the reply is refused (e.g. the conversation was closed meanwhile).
+   */
+  const withImage = async <T>(request: FastifyRequest, write: (image: string | null) => Promise<T>): Promise<T> => {
+    const bytes = attached.get(request);
+    const encoded = bytes === undefined ? undefined : await reencodeDocument(bytes, 'image');
+    return withStoredUpload(images, encoded, 'jpg', write);
   };
   // Who may call is settled before the body or query is looked at.
   const player = [app.requireSession, app.requirePlayer];
@@ -130,12 +139,10 @@ const supportRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     },
     async (request, reply) => {
       const user = playerOf(request);
-      const bytes = attached.get(request);
-      // Re-encoded (metadata dropped) and stored before the message is written; the name is random.
-      const image =
-        bytes === undefined ? null : await storeUpload(images, await reencodeDocument(bytes, 'image'), 'jpg');
       return reply.ok(
-        await support.replyAsPlayer(app.db, user.id, request.body.id, request.body.body, app.clock(), image),
+        await withImage(request, (image) =>
+          support.replyAsPlayer(app.db, user.id, request.body.id, request.body.body, app.clock(), image),
+        ),
       );
     },
   );
@@ -159,26 +166,26 @@ const supportRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
   app.post(
     API.adminSupportReply,
     {
-      preValidation: operator,
+      preValidation: [...operator, multipartReply],
+      bodyLimit: uploadBodyLimit(1),
       schema: {
         tags: ['admin'],
-        summary: 'Answer an open support conversation',
+        summary: 'Answer an open support conversation, with text, an image or both',
+        description: 'JSON {id, body}, or multipart with fields id and body and one image file `image` (≤ 5 MB).',
         security,
         headers: sessionHeaders,
         body: supportReplyRequest,
         response: { 200: envelope(adminSupportDetail), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
       },
     },
-    async (request, reply) =>
-      reply.ok(
-        await support.replyAsOperator(
-          app.db,
-          sessionUserOf(request).id,
-          request.body.id,
-          request.body.body,
-          app.clock(),
+    async (request, reply) => {
+      const operatorId = sessionUserOf(request).id;
+      return reply.ok(
+        await withImage(request, (image) =>
+          support.replyAsOperator(app.db, operatorId, request.body.id, request.body.body, app.clock(), image),
         ),
-      ),
+      );
+    },
   );
 
   app.post(

@@ -137,21 +137,32 @@ async function operatorDetail(db: Db, id: number): Promise<AdminSupportDetail> {
   return toAdminDetail(row, await repo.listMessages(db, [id]));
 }
 
-/** An operator answers an open conversation (unknown → 404, closed → 409 SUPPORT_CLOSED). */
+/**
+ * An operator answers an open conversation with text, an image (its stored name) or both (unknown → 404, closed →
+ * 409 SUPPORT_CLOSED).
+ */
 export async function replyAsOperator(
   db: Db,
   operatorId: number,
   id: number,
   body: string,
   now: Date,
+  image: string | null = null,
 ): Promise<AdminSupportDetail> {
-  if (body === '') throw new AppError('REQUIRED_FIELDS', { field: 'body' });
+  if (body === '' && image === null) throw new AppError('REQUIRED_FIELDS', { field: 'body' });
   await db.transaction().execute(async (trx) => {
     const open = await repo.touchOpenConversation(trx, id, now);
     if (!open) {
       throw new AppError((await repo.findConversation(trx, id)) ? 'SUPPORT_CLOSED' : 'SUPPORT_NOT_FOUND');
     }
-    await repo.insertMessage(trx, { conversation_id: id, author: 'operator', author_id: operatorId, body, now });
+    await repo.insertMessage(trx, {
+      conversation_id: id,
+      author: 'operator',
+      author_id: operatorId,
+      body,
+      image,
+      now,
+    });
   });
   return operatorDetail(db, id);
 }

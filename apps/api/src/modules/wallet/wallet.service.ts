@@ -5,6 +5,7 @@ import type { WalletData, WithdrawSettings } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { getBalances } from '../ledger/ledger.service.ts';
+import { bonusLockOf } from '../bonus/bonus.service.ts';
 import { withdrawSettingRows } from './wallet.repository.ts';
 
 /** Defaults, also seeded into `settings` by migration 0003: no fee; withdrawals of 100.00 to 50,000.00. */
@@ -35,11 +36,15 @@ export async function getWithdrawSettings(db: Db): Promise<WithdrawSettings> {
 
 /**
  * The wallet: a player's cash (balance), what pending withdrawals hold (frozen) and their sum; a guest's play money
- * with demo: true.
+ * with demo: true; the bonus the claimed rebates still lock, and what can be withdrawn.
  */
 export async function getWallet(db: Db, user: SessionUser, currency: CurrencyCode): Promise<WalletData> {
-  const [balances, settings] = await Promise.all([getBalances(db, user.id), getWithdrawSettings(db)]);
   const demo = user.isGuest;
+  const [balances, settings, bonus] = await Promise.all([
+    getBalances(db, user.id),
+    getWithdrawSettings(db),
+    demo ? { locked: 0, requirement: 0, progress: 0, left: 0 } : bonusLockOf(db, user.id),
+  ]);
   const balance = demo ? balances.demo : balances.cash;
   const frozen = demo ? 0 : balances.pending;
   return {
@@ -53,5 +58,7 @@ export async function getWallet(db: Db, user: SessionUser, currency: CurrencyCod
     fee: settings.fee,
     withdraw_min: settings.min,
     withdraw_max: settings.max,
+    bonus,
+    withdrawable: demo ? 0 : Math.max(0, balance - bonus.locked),
   };
 }

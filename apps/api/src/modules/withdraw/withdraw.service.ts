@@ -39,6 +39,7 @@ import { hasFundPassword, verifyFundPassword } from '../security/fund-password.s
 import type { FundPasswordSettings } from '../security/fund-password.service.ts';
 import { getWithdrawSettings } from '../wallet/wallet.service.ts';
 import { isKycVerified } from '../kyc/kyc.service.ts';
+import { bonusLockOf } from '../bonus/bonus.service.ts';
 import * as repo from './withdraw.repository.ts';
 import type { WithdrawalRow, WithdrawalWithUser } from './withdraw.repository.ts';
 
@@ -93,7 +94,8 @@ export type SubmitContext = {
  * A player's withdrawal request. The checks run in this order, so the first unmet rule is the message:
  * verified identity when the operator requires it → fund password set → a payout method bound → amount entered → within the limits → payout method chosen and the
  * player's own → fund password entered and right → balance (the ledger decides, under its lock on the wallet, with
- * the CHECK on player balances, so parallel requests can never overdraw: decision 0004).
+ * the CHECK on player balances, so parallel requests can never overdraw: decision 0004) → what is left covers the
+ * bonus still locked by its turnover requirement (BONUS_TURNOVER_REQUIRED, modules/bonus).
  */
 export async function submitWithdrawal(
   db: Db,
@@ -147,7 +149,21 @@ export async function submitWithdrawal(
       fee,
     });
     // Refused with INSUFFICIENT_BALANCE when player_cash cannot cover amount + fee: the row above rolls back too.
-    await postTransaction(trx, withdrawalRequested(user.id, amount, fee), `withdrawal:${w.id}`);
+    const posted = await postTransaction(trx, withdrawalRequested(user.id, amount, fee), `withdrawal:${w.id}`);
+    // A claimed rebate still under its turnover requirement stays in the wallet (modules/bonus): checked under the
+    // wallet's lock, which a claim takes too, so a claim and a withdrawal never pass each other.
+    const left = posted.balances.get(`player_cash:${user.id}`) ?? 0;
+    const bonus = await bonusLockOf(trx, user.id);
+    if (left < bonus.locked) {
+      throw new AppError('BONUS_TURNOVER_REQUIRED', {
+        field: 'amount',
+        params: {
+          locked: formatAmount(bonus.locked, ctx.currency),
+          left: formatAmount(bonus.left, ctx.currency),
+          withdrawable: formatAmount(Math.max(0, left + amount + fee - bonus.locked), ctx.currency),
+        },
+      });
+    }
     await writeAudit(trx, actor, 'withdraw.request', `withdrawal:${w.id}`, null, snapshot(w));
     return toWithdrawal(w);
   });

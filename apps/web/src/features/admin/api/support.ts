@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { API, type AdminSupportDetail, type SupportReplyRequest, type SupportStatus } from '@fairdraw/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { pagedQuery } from '../../../lib/paged.ts';
+import { apiUpload } from '../../../lib/upload.ts';
 
 /** The support queue: each conversation with its player and messages; read again every 10 s while on screen. */
 export const useAdminSupport = (status: SupportStatus) =>
@@ -17,5 +18,19 @@ function useAct<B>(path: string) {
     onSettled: () => void qc.invalidateQueries({ queryKey: ['admin', 'support'] }),
   });
 }
-export const useAdminSupportReply = () => useAct<SupportReplyRequest>(API.adminSupportReply);
+/** An answer: JSON, or multipart when an image comes with it (the players' reply goes the same way). */
+export function useAdminSupportReply() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ image, ...body }: SupportReplyRequest & { image?: File | null }) => {
+      if (!image) return apiRequest<AdminSupportDetail>(API.adminSupportReply, { method: 'POST', body });
+      const form = new FormData();
+      form.set('id', String(body.id));
+      form.set('body', body.body);
+      form.set('image', image);
+      return apiUpload<AdminSupportDetail>(API.adminSupportReply, form);
+    },
+    onSettled: () => void qc.invalidateQueries({ queryKey: ['admin', 'support'] }),
+  });
+}
 export const useAdminSupportClose = () => useAct<{ id: number }>(API.adminSupportClose);

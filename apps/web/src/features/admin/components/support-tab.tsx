@@ -1,20 +1,18 @@
 import './support-tab.css';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   API,
   SUPPORT_MESSAGE_MAX,
   SUPPORT_STATUSES,
-  supportReplyRequest,
   type AdminSupportDetail,
   type SupportStatus,
 } from '@fairdraw/contract';
 import { Field, FormError } from '../../../components/field.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
-import { errorText, reportServerError, serverError } from '../../../lib/form-errors.ts';
-import { contractResolver } from '../../../lib/forms.ts';
+import { errorText, serverError } from '../../../lib/form-errors.ts';
 import { formatTime } from '../../../lib/format.ts';
+import { useSupportReply } from '../../../lib/support-reply.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { usePrivateImage } from '../../../lib/upload.ts';
 import { useAdminSupport, useAdminSupportClose, useAdminSupportReply } from '../api/support.ts';
@@ -46,26 +44,15 @@ export function SupportTab() {
   );
 }
 
-const schema = supportReplyRequest.pick({ body: true });
-
 function SupportItem({ conversation: c }: { conversation: AdminSupportDetail }) {
   const { t } = useTranslation();
   const lang = useLang();
   const reply = useAdminSupportReply();
   const close = useAdminSupportClose();
   const [closeError, setCloseError] = useState<string | null>(null);
-  const form = useForm<{ body: string }, unknown, { body: string }>({
-    defaultValues: { body: '' },
-    resolver: contractResolver(() => schema),
-  });
-  const onSubmit = form.handleSubmit(async ({ body }) => {
-    try {
-      await reply.mutateAsync({ id: c.id, body });
-      form.reset({ body: '' });
-    } catch (e) {
-      reportServerError(form.setError, e, ['body'] as const);
-    }
-  });
+  const { form, image, fileKey, chooseImage, onSubmit } = useSupportReply(({ body, image }) =>
+    reply.mutateAsync({ id: c.id, body, image }),
+  );
   const onClose = async () => {
     setCloseError(null);
     try {
@@ -113,6 +100,18 @@ function SupportItem({ conversation: c }: { conversation: AdminSupportDetail }) 
               />
             )}
           </Field>
+          <label className="admin-support__attach">
+            <span className="btn btn--ghost btn--small">{t('support.attach')}</span>
+            <input
+              key={fileKey}
+              className="admin-support__attach-input"
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              onChange={(e) => chooseImage(e.target.files?.[0] ?? null)}
+              data-testid={`admin-support-image-input-${c.id}`}
+            />
+            <span className="admin-support__attach-name">{image ? image.name : t('support.noImage')}</span>
+          </label>
           <FormError text={errorText(t, errors.root?.server) ?? closeError} />
           <div className="record__actions">
             <button
@@ -139,7 +138,7 @@ function SupportItem({ conversation: c }: { conversation: AdminSupportDetail }) 
   );
 }
 
-/** A player's attached image (private: fetched with the operator's session). */
+/** An attached image, the player's or an operator's (private: fetched with the operator's session). */
 function AttachedImage({ conversation, name }: { conversation: number; name: string }) {
   const { t } = useTranslation();
   const url = usePrivateImage(API.supportDetail, { id: String(conversation), image: name });

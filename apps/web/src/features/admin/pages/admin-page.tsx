@@ -1,39 +1,58 @@
+import { lazy, type ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CashierPage } from '../../../components/cashier-page.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { ErrorState, NoticeState } from '../../../components/states.tsx';
-import { Tabs } from '../../../components/tabs.tsx';
 import { useProfile } from '../../../lib/profile.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { AuditTab } from '../components/audit-tab.tsx';
 import { ChannelsTab } from '../components/channels-tab.tsx';
+import { ConsoleShell, type ConsoleTab } from '../components/console-shell.tsx';
+import { DrawsAuditTab } from '../components/draws-audit-tab.tsx';
 import { LedgerTab } from '../components/ledger-tab.tsx';
 import { MessagesTab } from '../components/messages-tab.tsx';
 import { ProvidersTab } from '../components/providers-tab.tsx';
 import { Queue } from '../components/queue.tsx';
 import { SupportTab } from '../components/support-tab.tsx';
 import { KycTab } from '../components/kyc-tab.tsx';
+import { HomeContentTab } from '../components/home-content-tab.tsx';
+import { PromotionsTab } from '../components/promotions-tab.tsx';
+import { PlayersTab } from '../components/players-tab.tsx';
+import { RebateTab } from '../components/rebate-tab.tsx';
 import { PATHS, isPath } from '../../../app/routes.ts';
+import { useConsoleTexts } from '../lib/console-texts.ts';
 
+// The dashboard brings its chart library (uPlot): loaded when the tab is opened, never with the rest of the console.
+const DashboardTab = lazy(() => import('../components/dashboard-tab.tsx').then((m) => ({ default: m.DashboardTab })));
+const DepositsTab = () => <Queue queue="deposits" />;
+// The Games screen (its forms and the RTP arithmetic) is loaded when it is opened.
+const GamesTab = lazy(() => import('../components/games-tab.tsx').then((m) => ({ default: m.GamesTab })));
+const WithdrawalsTab = () => <Queue queue="withdrawals" />;
+
+/**
+ * The console's screens, one entry each: `?tab=` key, side-navigation section, catalogue key of the title, component.
+ * The navigation groups them by section (console-shell.tsx SECTIONS), in the order listed here.
+ */
 const TABS = [
-  'deposits',
-  'withdrawals',
-  'kyc',
-  'channels',
-  'providers',
-  'audit',
-  'ledger',
-  'messages',
-  'support',
-] as const;
+  { key: 'deposits', section: 'money', label: 'admin.tabs.deposits', Component: DepositsTab },
+  { key: 'withdrawals', section: 'money', label: 'admin.tabs.withdrawals', Component: WithdrawalsTab },
+  { key: 'channels', section: 'money', label: 'admin.tabs.channels', Component: ChannelsTab },
+  { key: 'providers', section: 'money', label: 'admin.tabs.providers', Component: ProvidersTab },
+  { key: 'players', section: 'players', label: 'players.admin.tab', Component: PlayersTab },
+  { key: 'kyc', section: 'players', label: 'kyc.admin.tab', Component: KycTab },
+  { key: 'messages', section: 'players', label: 'msg.admin.tab', Component: MessagesTab },
+  { key: 'support', section: 'players', label: 'support.adminTab', Component: SupportTab },
+  { key: 'games', section: 'games', label: 'gamesAdmin.tab', Component: GamesTab },
+  { key: 'draws', section: 'games', label: 'drawAudit.tab', Component: DrawsAuditTab },
+  { key: 'home', section: 'content', label: 'content.homeTab', Component: HomeContentTab },
+  { key: 'promotions', section: 'content', label: 'content.promotionsTab', Component: PromotionsTab },
+  { key: 'rebate', section: 'bonus', label: 'bonus.adminTab', Component: RebateTab },
+  { key: 'dashboard', section: 'reports', label: 'dashboard.tab', Component: DashboardTab },
+  { key: 'audit', section: 'reports', label: 'admin.tabs.audit', Component: AuditTab },
+  { key: 'ledger', section: 'reports', label: 'admin.tabs.ledger', Component: LedgerTab },
+] as const satisfies readonly ConsoleTab[];
 type Tab = (typeof TABS)[number];
-/** Tabs whose title lives in their own feature's block of the catalogue. */
-const TAB_LABEL: Partial<Record<Tab, string>> = {
-  kyc: 'kyc.admin.tab',
-  messages: 'msg.admin.tab',
-  support: 'support.adminTab',
-};
 
 /** /rechargeAdmin and /depositAdmin: the operator console (the API refuses everyone else too). */
 export function AdminPage() {
@@ -42,39 +61,25 @@ export function AdminPage() {
   const [params, setParams] = useSearchParams();
   const user = useSession();
   const profile = useProfile(user?.token);
-  const fallback: Tab = isPath(pathname, PATHS.adminWithdrawals) ? 'withdrawals' : 'deposits';
-  const asked = params.get('tab');
-  const tab: Tab = TABS.find((k) => k === asked) ?? fallback;
+  const texts = useConsoleTexts();
+  const fallback = isPath(pathname, PATHS.adminWithdrawals) ? 'withdrawals' : 'deposits';
+  const asked = params.get('tab') ?? fallback;
+  const tab: Tab = TABS.find((k) => k.key === asked) ?? TABS.find((k) => k.key === fallback)!;
+  const frame = (body: ReactNode) => <CashierPage title={t('admin.title')}>{body}</CashierPage>;
 
-  let body;
-  if (profile.isPending) body = <Skeleton style={{ height: 160, margin: 12 }} />;
-  else if (profile.isError) body = <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />;
-  else if (profile.data.role !== 'operator')
-    body = <NoticeState text={t('admin.notAllowed')} testId="admin-forbidden" />;
-  else
-    body = (
-      <>
-        <Tabs
-          wrap
-          label={t('admin.title')}
-          value={tab}
-          onChange={(k) => setParams({ tab: k }, { replace: true })}
-          items={TABS.map((k) => ({
-            key: k,
-            label: t(TAB_LABEL[k] ?? `admin.tabs.${k}`),
-            testId: `admin-tab-${k}`,
-          }))}
-        />
-        {tab === 'deposits' && <Queue key="d" queue="deposits" />}
-        {tab === 'withdrawals' && <Queue key="w" queue="withdrawals" />}
-        {tab === 'channels' && <ChannelsTab />}
-        {tab === 'providers' && <ProvidersTab />}
-        {tab === 'audit' && <AuditTab />}
-        {tab === 'ledger' && <LedgerTab />}
-        {tab === 'messages' && <MessagesTab />}
-        {tab === 'support' && <SupportTab />}
-        {tab === 'kyc' && <KycTab />}
-      </>
-    );
-  return <CashierPage title={t('admin.title')}>{body}</CashierPage>;
+  // The console's own texts arrive with it (lib/console-texts.ts); until then, a skeleton without words.
+  if (texts.isError) return <ErrorState error={texts.error} onRetry={() => void texts.refetch()} />;
+  if (!texts.isSuccess) return <Skeleton style={{ height: 160, margin: 12 }} />;
+  if (!user || profile.isPending) return frame(user ? <Skeleton style={{ height: 160, margin: 12 }} /> : null);
+  if (profile.isError) return frame(<ErrorState error={profile.error} onRetry={() => void profile.refetch()} />);
+  if (profile.data.role !== 'operator')
+    return frame(<NoticeState text={t('admin.notAllowed')} testId="admin-forbidden" />);
+  return (
+    <ConsoleShell
+      tabs={TABS}
+      current={tab}
+      onChoose={(k) => setParams({ tab: k }, { replace: true })}
+      phoneFrame={frame}
+    />
+  );
 }

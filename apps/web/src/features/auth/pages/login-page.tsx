@@ -28,8 +28,10 @@ export function LoginPage() {
 
   const onSubmit = form.handleSubmit(async (body) => {
     try {
-      await login(body);
-      home();
+      const session = await login(body);
+      // An operator reset the password: the player chooses his own first (the API allows nothing else till then).
+      if (session.userInfo.must_change_password) void navigate(PATHS.loginPassword, { replace: true });
+      else home();
     } catch (e) {
       reportServerError(form.setError, e, LOGIN_FIELDS);
     }

@@ -1,10 +1,14 @@
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { PATHS } from '../../../app/routes.ts';
+import { PATHS, withQuery } from '../../../app/routes.ts';
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import type { RegisterRequest } from '@fairdraw/contract';
 import { NICKNAME_MAX } from '@fairdraw/contract/values';
 import { register } from '../../../lib/session.ts';
+import { useSession } from '../../../lib/use-session.ts';
+import { useLimits } from '../../../lib/limits.ts';
+import { DepositLimitOffer } from '../../../components/deposit-limit-offer.tsx';
 import { AuthShell } from '../components/auth-shell.tsx';
 import { FormTextField } from '../../../components/form-fields.tsx';
 import { FormError } from '../../../components/text-field.tsx';
@@ -13,9 +17,29 @@ import { errorText, reportServerError } from '../../../lib/form-errors.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { REGISTER_FIELDS, registerSchema, type RegisterValues } from '../lib/auth-schema.ts';
 
+/**
+ * Right after registering (UK RTS 12, Ontario 2.23): the offer to set a deposit limit, skippable. "Set a limit"
+ * opens the limits sheet on My, "not now" goes Home; either way it is not offered again (the server keeps it).
+ * Nothing to offer (or the limits cannot be read): straight Home.
+ */
+function RegisteredOffer() {
+  const navigate = useNavigate();
+  const user = useSession();
+  const limits = useLimits(user?.token);
+  const none = limits.isError || (limits.data !== undefined && !limits.data.offer_deposit_limit);
+  useEffect(() => {
+    if (none) void navigate(PATHS.home, { replace: true });
+  }, [none, navigate]);
+  return (
+    <DepositLimitOffer
+      onDone={(set) => void navigate(set ? withQuery(PATHS.my, { sheet: 'limits' }) : PATHS.home, { replace: true })}
+    />
+  );
+}
+
 export function RegisterPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const [registered, setRegistered] = useState(false);
   const form = useForm<RegisterValues, undefined, RegisterRequest>({
     resolver: contractResolver(() => registerSchema),
     defaultValues: { account: '', password: '', confirm_password: '', nickname: '', adult: false },
@@ -28,12 +52,18 @@ export function RegisterPage() {
   const onSubmit = form.handleSubmit(async (body) => {
     try {
       await register(body);
-      void navigate(PATHS.home, { replace: true });
+      setRegistered(true);
     } catch (e) {
       reportServerError(form.setError, e, REGISTER_FIELDS);
     }
   });
 
+  if (registered)
+    return (
+      <AuthShell title={t('auth.registerTitle')}>
+        <RegisteredOffer />
+      </AuthShell>
+    );
   return (
     <AuthShell title={t('auth.registerTitle')}>
       <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>

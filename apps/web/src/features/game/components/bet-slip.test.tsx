@@ -152,7 +152,9 @@ describe('BetSlipSheet', () => {
     ['RATE_LIMITED', 429],
   ])("the API's %s (%i) is shown as the slip's outcome", async (key, code) => {
     const msg = `server text for ${key}`;
-    request.mockImplementationOnce(() => Promise.reject(new ApiError(code, key, msg)));
+    request.mockImplementation((path) =>
+      path === API.bet ? Promise.reject(new ApiError(code, key, msg)) : Promise.resolve(undefined),
+    );
     const { place, onDone } = setup();
     await place();
     expect(screen.getByTestId('bet-outcome').getAttribute('data-ok')).toBe('false');
@@ -160,8 +162,21 @@ describe('BetSlipSheet', () => {
     expect(onDone).not.toHaveBeenCalled();
   });
 
+  it('a frozen player is told so on the slip, and its button stays off', async () => {
+    request.mockImplementation((path) =>
+      Promise.resolve(
+        path === API.profile ? { account: 'tester', nickname: 'Tester', avatar: '', frozen: true } : undefined,
+      ),
+    );
+    const { submit } = setup();
+    expect((await screen.findByTestId('bet-frozen')).textContent).toBe(en('errors:ACCOUNT_FROZEN'));
+    expect(submit.disabled).toBe(true);
+  });
+
   it('says it is offline when no answer came', async () => {
-    request.mockImplementationOnce(() => Promise.reject(new TypeError('fetch failed')));
+    request.mockImplementation((path) =>
+      path === API.bet ? Promise.reject(new TypeError('fetch failed')) : Promise.resolve(undefined),
+    );
     const { place } = setup();
     await place();
     expect(screen.getByTestId('bet-error').textContent).toBe(`✕ ${en('common.offline')}`);

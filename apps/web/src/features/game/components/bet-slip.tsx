@@ -8,6 +8,8 @@ import { contractResolver } from '../../../lib/forms.ts';
 import { IdempotencyKeys } from '../../../lib/idempotency.ts';
 import { parseAmount } from '../../../lib/money.ts';
 import { useMoney, useWallet } from '../../../lib/wallet.ts';
+import { useProfile } from '../../../lib/profile.ts';
+import { useSession } from '../../../lib/use-session.ts';
 import { placeBet } from '../api/place-bet.ts';
 import { betSchema, type BetContext, type StakeValues } from '../lib/bet-schema.ts';
 import { slipTotals } from '../lib/derive.ts';
@@ -33,6 +35,8 @@ export function BetSlipSheet({ gameId, issue, items, numbers, open, disabled, on
   const { t } = useTranslation();
   const { format, exponent } = useMoney();
   const wallet = useWallet();
+  // A player frozen by an operator is told so here; the API refuses his bets anyway (ACCOUNT_FROZEN).
+  const frozen = useProfile(useSession()?.token).data?.frozen === true;
   const qc = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -103,10 +107,15 @@ export function BetSlipSheet({ gameId, issue, items, numbers, open, disabled, on
               ret={ret}
             />
             {disabled && <p className="warning">{t('bet.closed')}</p>}
+            {frozen && (
+              <p className="warning" role="status" data-testid="bet-frozen">
+                {t('errors:ACCOUNT_FROZEN')}
+              </p>
+            )}
             <button
               type="button"
               className="btn btn--primary btn--block"
-              disabled={disabled || !check.success}
+              disabled={disabled || frozen || !check.success}
               data-testid="bet-submit"
               onClick={() => setConfirming(true)}
             >

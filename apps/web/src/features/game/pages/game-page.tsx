@@ -28,7 +28,7 @@ export function GamePage() {
   const user = useSession();
   const { code, gameId, family, label, query } = useGameParams();
   const { current, stream, bettable, issue } = usePeriod(gameId);
-  const plays = usePlayItems(gameId, lang);
+  const plays = usePlayItems(gameId, lang, issue);
   const groups = useMemo(() => plays.data ?? [], [plays.data]);
   const sel = usePlaySelection(groups);
   const [slipOpen, setSlipOpen] = useState(false);

@@ -1,13 +1,15 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { resolveLang } from '@fairdraw/contract';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { useGames } from '../api/get-games.ts';
 import { useHome } from '../api/get-home.ts';
-import { Carousel } from '../components/carousel.tsx';
+import { Carousel } from '../../../components/carousel.tsx';
 import { GameGrid, GameGridSkeleton } from '../components/game-grid.tsx';
 import { HomeHeader } from '../components/home-header.tsx';
-import { NoticeBar } from '../components/notice-bar.tsx';
+import { NoticeBar } from '../../../components/notice-bar.tsx';
 import { WinningList } from '../components/winning-list.tsx';
+import { PATHS } from '../../../app/routes.ts';
 
 function LoadError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
@@ -46,6 +48,11 @@ export function HomePage() {
           <NoticeBar text={home.data.notice} />
         </>
       )}
+
+      <Link className="home-promos" to={PATHS.activity} data-testid="home-promos">
+        <span>{t('activity.homeLink')}</span>
+        <span aria-hidden="true">›</span>
+      </Link>
 
       <section className="section" aria-labelledby="games-title">
         <h2 className="section__title" id="games-title">

@@ -1,15 +1,17 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, type LimitsRequest, type LimitsState } from '@fairdraw/contract';
+import { limitsQuery } from '../../../lib/limits.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** The player's spending limits (in force, waiting, used, left) and the reality check with this session's figures. */
-export const getLimits = () => apiRequest<LimitsState>(API.protectionLimits);
-
-export const limitsQuery = (token: string) =>
-  queryOptions({ queryKey: ['limits', token], queryFn: getLimits, staleTime: 30_000 });
-
-export const useLimits = (token: string | undefined, enabled = true) =>
-  useQuery({ ...limitsQuery(token ?? ''), enabled: enabled && !!token });
+// The state and the prompt answers are shared with other features (lib/limits.ts).
+export {
+  answerPrompt,
+  getLimits,
+  limitsQuery,
+  useDepositLimitOffered,
+  useDismissRealityCheck,
+  useLimits,
+} from '../../../lib/limits.ts';
 
 export const saveLimits = (body: LimitsRequest) =>
   apiRequest<LimitsState>(API.protectionLimits, { method: 'POST', body });

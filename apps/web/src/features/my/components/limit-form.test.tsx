@@ -16,7 +16,8 @@ const STATE: LimitsState = {
   limits: LIMIT_KINDS.flatMap((kind) =>
     LIMIT_PERIODS.map((period) => ({ kind, period, amount: null, pending: null, used: 0, left: null, resets_at: 0 })),
   ),
-  reality_check: { minutes: 0, session_started_at: 0, session_net: 0 },
+  reality_check: { minutes: 0, session_started_at: 0, session_net: 0, dismissed_at: null },
+  offer_deposit_limit: true,
   time_zone: 'Asia/Bangkok',
   server_time: 0,
 };

@@ -5,45 +5,47 @@ import { useModalDialog } from '../../../components/dialog.tsx';
 import { logout } from '../../../lib/logout.ts';
 import { useMoney } from '../../../lib/wallet.ts';
 import { useSession } from '../../../lib/use-session.ts';
-import { useLimits } from '../api/limits.ts';
+import { useDismissRealityCheck, useLimits } from '../api/limits.ts';
 
-const ACK_KEY = 'fd.realityCheck';
-
-/** The last interval the player confirmed for the session that started at `start` (0: none). */
-function acknowledged(start: number): number {
-  try {
-    const [s, k] = (localStorage.getItem(ACK_KEY) ?? '').split(':');
-    return Number(s) === start ? Number(k) || 0 : 0;
-  } catch {
-    return 0;
-  }
-}
-function acknowledge(start: number, k: number): void {
-  try {
-    localStorage.setItem(ACK_KEY, `${start}:${k}`);
-  } catch {
-    // No storage: the dialog comes back after a reload, never less often.
-  }
+/**
+ * The reminder due at `now` (server clock): the latest whole interval since the session's start, if it falls after
+ * the last dismissal (kept on the server, so a reload or another device knows it); null when none is due.
+ */
+export function dueReminder(
+  now: number,
+  start: number,
+  minutes: number,
+  dismissedAt: number | null,
+): { k: number; at: number } | null {
+  if (minutes <= 0) return null;
+  const every = minutes * 60_000;
+  const k = Math.floor((now - start) / every);
+  const at = start + k * every;
+  if (k < 1 || (dismissedAt !== null && at <= dismissedAt)) return null;
+  return { k, at };
 }
 
 /**
  * The reality check (docs/trust.md 31): every 30 or 60 minutes of the session (counted from the session's start on
  * the server clock, so a reload does not reset it) a dialog tells how long the player has been logged in and the
- * session's net result, with "continue" and "log out". Mounted once around every page for registered players.
+ * session's net result, with "continue" and "log out". "Continue" is kept on the server (POST
+ * /api/protection/prompt), so the dismissed reminder does not come back after a reload or on another device. Mounted once around every page for registered players.
  */
 export function RealityCheck() {
   const user = useSession();
   const player = user && user.role === 'player' && !user.is_guest ? user.token : undefined;
   const limits = useLimits(player);
+  const dismiss = useDismissRealityCheck(player);
   const { t } = useTranslation();
   const { format } = useMoney();
   const titleId = useId();
   // Server time − local time, fixed at the first answer: intervals are on the server's clock.
   const offset = useRef<number | null>(null);
-  const [due, setDue] = useState<{ k: number; loggedIn: number } | null>(null);
+  const [due, setDue] = useState<{ k: number; at: number; loggedIn: number } | null>(null);
   const data = limits.data;
   const minutes = data?.reality_check.minutes ?? 0;
   const start = data?.reality_check.session_started_at ?? 0;
+  const dismissedAt = data?.reality_check.dismissed_at ?? null;
   const serverTime = data?.server_time;
 
   useEffect(() => {
@@ -52,17 +54,18 @@ export function RealityCheck() {
     const every = minutes * 60_000;
     let timer: ReturnType<typeof setTimeout>;
     const check = () => {
-      const elapsed = Date.now() + (offset.current ?? 0) - start;
-      const k = Math.floor(elapsed / every);
-      if (k > acknowledged(start)) {
-        setDue({ k, loggedIn: Math.max(0, Math.floor(elapsed / 60_000)) });
+      const now = Date.now() + (offset.current ?? 0);
+      const reminder = dueReminder(now, start, minutes, dismissedAt);
+      if (reminder) {
+        setDue({ ...reminder, loggedIn: Math.max(0, Math.floor((now - start) / 60_000)) });
         return;
       }
-      timer = setTimeout(check, Math.max(1_000, (k + 1) * every - elapsed));
+      const next = start + (Math.floor((now - start) / every) + 1) * every;
+      timer = setTimeout(check, Math.max(1_000, next - now));
     };
     timer = setTimeout(check, 0);
     return () => clearTimeout(timer);
-  }, [serverTime, minutes, start]);
+  }, [serverTime, minutes, start, dismissedAt]);
 
   const open = due !== null;
   useEffect(() => {
@@ -75,7 +78,9 @@ export function RealityCheck() {
   const loggedIn = due?.loggedIn ?? 0;
   const net = data?.reality_check.session_net ?? 0;
   const onContinue = () => {
-    if (due) acknowledge(start, due.k);
+    // Kept on the server (when this reminder fell due): the next one comes at the next interval, after a reload and
+    // on every device.
+    if (due) dismiss.mutate(due.at);
     setDue(null);
   };
   return (

@@ -40,6 +40,7 @@ export function MyPage() {
     { to: PATHS.loginPassword, label: t('my.loginPassword') },
     { to: PATHS.lang, label: t('auth.language'), extra: LANG_NAMES[lang] },
     { to: PATHS.support, label: t('page.service') },
+    { to: PATHS.activity, label: t('page.activity') },
   ];
   if (role === 'operator') items.push({ to: PATHS.admin, label: t('my.operator') });
   // The bets: every game's records, the open slips with their countdowns, and the /orders page's three spellings.
@@ -49,6 +50,11 @@ export function MyPage() {
     { to: PATHS.orders, label: t('page.orders'), testId: 'my-orders' },
     { to: PATHS.settled, label: t('page.settled'), testId: 'my-settled' },
     { to: PATHS.bettingHistory, label: t('page.bettingHistory'), testId: 'my-betting-history' },
+  ];
+  // Reports: today's report and profit and loss (registered players; a guest's play money is never reported).
+  const reports = [
+    { to: PATHS.profit, label: t('page.profit'), testId: 'my-profit' },
+    { to: PATHS.profits, label: t('page.profits'), testId: 'my-profits' },
   ];
   const protection = user && role === 'player' && !guest ? user.token : null;
   const unread = useUnreadCount();
@@ -102,6 +108,12 @@ export function MyPage() {
         </section>
       )}
       <WalletCard />
+      {/* Frozen by an operator: no bets, no deposits; withdrawals still work. */}
+      {profile.data?.frozen && (
+        <p className="warning" role="status" data-testid="my-frozen">
+          {t('errors:ACCOUNT_FROZEN')}
+        </p>
+      )}
       {/* Time-out and self-exclusion: registered players only (a demo session has no password to confirm with). */}
       {protection && <ProtectionSection token={protection} placement="status" />}
       {/* Messages: registered players, with the unread count. */}
@@ -124,6 +136,15 @@ export function MyPage() {
           </Link>
         ))}
       </nav>
+      {protection && (
+        <nav className="menu" aria-label={t('report.menu')}>
+          {reports.map((item) => (
+            <Link key={item.to} className="menu__item" to={item.to} data-testid={item.testId}>
+              <span>{item.label}</span>
+            </Link>
+          ))}
+        </nav>
+      )}
       {account.length > 0 && (
         <nav className="menu" aria-label={t('kyc.editProfile')}>
           {account.map((item) => (

@@ -7,7 +7,7 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useWallet } from '../../../lib/wallet.ts';
 import { isPath, pageKey, PATHS, withQuery } from '../../../app/routes.ts';
-import { DepositLimitOffer } from '../components/deposit-limit-offer.tsx';
+import { DepositLimitOffer } from '../../../components/deposit-limit-offer.tsx';
 import { useChannels } from '../api/get-channels.ts';
 import { DepositForm } from '../components/deposit-form.tsx';
 

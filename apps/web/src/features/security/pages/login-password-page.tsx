@@ -9,6 +9,8 @@ import { firstError } from '../../../lib/first-error.ts';
 import { errorText, reportServerError } from '../../../lib/form-errors.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { useChangePassword } from '../api/change-password.ts';
+import { getUserInfo, setUserInfo } from '../../../lib/storage.ts';
+import { useSession } from '../../../lib/use-session.ts';
 import { EMPTY_PASSWORDS, loginPasswordSchema, PASSWORD_FIELDS, type PasswordValues } from '../lib/password-schema.ts';
 
 /** /editPwd: old, new and confirmation; afterwards every other device is logged out (we say so). */
@@ -16,6 +18,9 @@ export function LoginPasswordPage() {
   const { t } = useTranslation();
   const [done, setDone] = useState(false);
   const change = useChangePassword();
+  const user = useSession();
+  // After an operator's reset: the old password is the temporary one, and nothing else works until this is done.
+  const mustChange = user?.must_change_password === true;
   const form = useForm<PasswordValues, undefined, ChangePasswordRequest>({
     resolver: contractResolver(() => loginPasswordSchema),
     defaultValues: EMPTY_PASSWORDS,
@@ -27,6 +32,11 @@ export function LoginPasswordPage() {
   const onSubmit = form.handleSubmit(async (body) => {
     try {
       await change.mutateAsync(body);
+      const stored = getUserInfo();
+      if (stored?.must_change_password) {
+        const { must_change_password: _done, ...rest } = stored;
+        setUserInfo(rest);
+      }
       setDone(true);
     } catch (e) {
       reportServerError(form.setError, e, PASSWORD_FIELDS);
@@ -41,11 +51,16 @@ export function LoginPasswordPage() {
         </p>
       ) : (
         <form className="form form--page" onSubmit={(e) => void onSubmit(e)} noValidate>
+          {mustChange && (
+            <p className="warning" role="status" data-testid="loginpwd-must-change">
+              {t('errors:PASSWORD_CHANGE_REQUIRED')}
+            </p>
+          )}
           <FormTextField
             control={form.control}
             name="old_password"
             showError={false}
-            label={t('security.oldLogin')}
+            label={t(mustChange ? 'players.temporaryPassword' : 'security.oldLogin')}
             type="password"
             autoComplete="current-password"
             invalid={invalid('old_password')}

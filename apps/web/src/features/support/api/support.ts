@@ -7,14 +7,9 @@ import {
   type SupportReplyRequest,
 } from '@fairdraw/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { pollWhenRefused, useMemberStreamState } from '../../../lib/member-stream.ts';
 import { pagedQuery } from '../../../lib/paged.ts';
 import { apiUpload } from '../../../lib/upload.ts';
-
-/**
- * How often an open conversation asks for new messages while it is on screen (README, "Support"): a short poll,
- * not a stream. React Query pauses it while the tab is hidden.
- */
-export const SUPPORT_POLL_MS = 3_000;
 
 export const supportListQuery = () => pagedQuery<SupportConversation>(['support', 'list'], API.supportList, {});
 export const useSupportList = () => useInfiniteQuery(supportListQuery());
@@ -25,12 +20,17 @@ export const supportDetailQuery = (id: number) =>
     queryFn: () => apiRequest<SupportDetail>(API.supportDetail, { query: { id } }),
   });
 
-/** One conversation; polled while it is open, so an operator's reply appears without a reload. */
-export const useSupportDetail = (id: number) =>
-  useQuery({
+/**
+ * One conversation. An operator's reply is announced on the member stream (lib/member-events.tsx), which reads it
+ * again; only while the server refuses the stream is an open conversation polled, slowly.
+ */
+export function useSupportDetail(id: number) {
+  useMemberStreamState();
+  return useQuery({
     ...supportDetailQuery(id),
-    refetchInterval: (query) => (query.state.data?.status === 'closed' ? false : SUPPORT_POLL_MS),
+    refetchInterval: (query) => (query.state.data?.status === 'closed' ? false : pollWhenRefused()),
   });
+}
 
 export const openConversation = (body: SupportOpenRequest) =>
   apiRequest<SupportDetail>(API.supportOpen, { method: 'POST', body });

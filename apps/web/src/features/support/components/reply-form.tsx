@@ -1,46 +1,19 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { SUPPORT_MESSAGE_MAX, supportReplyRequest } from '@fairdraw/contract';
+import { SUPPORT_MESSAGE_MAX } from '@fairdraw/contract';
 import { FormError } from '../../../components/field.tsx';
-import { errorText, reportServerError } from '../../../lib/form-errors.ts';
-import { contractResolver, issue } from '../../../lib/forms.ts';
+import { errorText } from '../../../lib/form-errors.ts';
+import { useSupportReply } from '../../../lib/support-reply.ts';
 import { useReplyToConversation } from '../api/support.ts';
 import { MessageField } from './message-field.tsx';
-
-type Values = { body: string };
-/** The contract's reply text; with no image chosen the text is required (the server says the same). */
-const schema = ({ hasImage }: { hasImage: boolean }) =>
-  supportReplyRequest
-    .pick({ body: true })
-    .superRefine((v, ctx) => (hasImage || v.body !== '' ? undefined : issue(ctx, 'REQUIRED_FIELDS', 'body')))
-    .pipe(z.object({ body: z.string() }));
 
 /** Writes to an open conversation, with an optional image; the form empties once the message is sent. */
 export function ReplyForm({ id }: { id: number }) {
   const { t } = useTranslation();
   const reply = useReplyToConversation();
-  const [image, setImage] = useState<File | null>(null);
-  // A new key empties the file input after a message is sent.
-  const [fileKey, setFileKey] = useState(0);
-  const form = useForm<Values, { hasImage: boolean }, Values>({
-    defaultValues: { body: '' },
-    resolver: contractResolver(schema),
-    context: { hasImage: image !== null },
-  });
+  const { form, image, fileKey, chooseImage, onSubmit } = useSupportReply(({ body, image }) =>
+    reply.mutateAsync({ id, body, image }),
+  );
   const { control, formState } = form;
-
-  const onSubmit = form.handleSubmit(async ({ body }) => {
-    try {
-      await reply.mutateAsync({ id, body, image });
-      form.reset({ body: '' });
-      setImage(null);
-      setFileKey((k) => k + 1);
-    } catch (e) {
-      reportServerError(form.setError, e, ['body'] as const);
-    }
-  });
 
   const { errors } = formState;
   return (
@@ -60,10 +33,7 @@ export function ReplyForm({ id }: { id: number }) {
           className="support-attach__input"
           type="file"
           accept="image/jpeg,image/png,image/webp"
-          onChange={(e) => {
-            form.clearErrors();
-            setImage(e.target.files?.[0] ?? null);
-          }}
+          onChange={(e) => chooseImage(e.target.files?.[0] ?? null)}
           data-testid="support-image"
         />
         <span className="support-attach__name" data-testid="support-image-name">

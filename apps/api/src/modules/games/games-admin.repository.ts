@@ -1,0 +1,115 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { GameScheduleVersionsTable, PlayItemVersionsTable } from '../../db/tables-games.ts';
+
+/** The console's Games screen: games, schedules, play settings versions (migration 0031). No query here reads or
+ * writes a period's seed or result: periods are only read for their times and locked while a change is saved. */
+
+/** Games joined with their schedule row: the columns both the list and a change read. */
+function gamesJoinSchedules(db: Db) {
+  return db
+    .selectFrom('games')
+    .leftJoin('game_schedules', 'game_schedules.game_id', 'games.id')
+    .select([
+      'games.id',
+      'games.code',
+      'games.family',
+      'games.enabled',
+      'game_schedules.cycle_seconds',
+      'game_schedules.seal_seconds',
+      'game_schedules.daily_at',
+      'game_schedules.time_zone',
+    ]);
+}
+
+/** Every game, enabled or not, with its schedule row, in lobby order. */
+export function gamesWithSchedules(db: Db) {
+  return gamesJoinSchedules(db).select('games.name').orderBy('games.sort').orderBy('games.id').execute();
+}
+
+/** One game with its schedule row, locked FOR UPDATE (a change of it waits for another). */
+export function lockGame(db: Db, gameId: number) {
+  return gamesJoinSchedules(db).where('games.id', '=', gameId).forUpdate('games').executeTakeFirst();
+}
+
+export function findGame(db: Db, gameId: number) {
+  return db.selectFrom('games').select(['id', 'code', 'family']).where('id', '=', gameId).executeTakeFirst();
+}
+
+export async function setGameEnabled(db: Db, gameId: number, enabled: boolean): Promise<void> {
+  await db.updateTable('games').set({ enabled }).where('id', '=', gameId).execute();
+}
+
+/** Saved schedule changes of the games, oldest first (a day takes the last one from before it). */
+export function scheduleVersions(db: Db) {
+  return db
+    .selectFrom('game_schedule_versions')
+    .select(['game_id', 'effective_date', 'cycle_seconds', 'seal_seconds'])
+    .orderBy('effective_date')
+    .orderBy('id')
+    .execute();
+}
+
+export async function insertScheduleVersion(db: Db, row: Insertable<GameScheduleVersionsTable>): Promise<void> {
+  await db.insertInto('game_schedule_versions').values(row).execute();
+}
+
+/**
+ * The game's periods not opened yet, locked FOR UPDATE, earliest first: while the transaction that saves a change
+ * holds them, none can open (the scheduler's open waits), so the change's start is before every bet of theirs.
+ * A period opened meanwhile is skipped (re-checked after the wait).
+ */
+export function lockScheduledPeriods(db: Db, gameId: number) {
+  return db
+    .selectFrom('periods')
+    .select(['id', 'open_at'])
+    .where('game_id', '=', gameId)
+    .where('status', '=', 'scheduled')
+    .orderBy('open_at')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/** The latest open time of the game's periods that have opened (any status but scheduled), or null. */
+export async function latestOpenedAt(db: Db, gameId: number): Promise<Date | null> {
+  const row = await db
+    .selectFrom('periods')
+    .select((eb) => eb.fn.max('open_at').as('at'))
+    .where('game_id', '=', gameId)
+    .where('status', '<>', 'scheduled')
+    .executeTakeFirst();
+  return row?.at ?? null;
+}
+
+/** The draw time of the game's last created period, or null when none exists. */
+export async function lastCreatedDrawAt(db: Db, gameId: number): Promise<Date | null> {
+  const row = await db
+    .selectFrom('periods')
+    .select((eb) => eb.fn.max('draw_at').as('at'))
+    .where('game_id', '=', gameId)
+    .executeTakeFirst();
+  return row?.at ?? null;
+}
+
+export async function insertPlayVersions(db: Db, rows: Insertable<PlayItemVersionsTable>[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('play_item_versions').values(rows).execute();
+}
+
+/** A `settings` value, locked FOR UPDATE. */
+export async function lockSetting(db: Db, key: string): Promise<unknown> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).forUpdate().executeTakeFirst();
+  return row?.value;
+}
+
+export function readSetting(db: Db, key: string) {
+  return db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+}
+
+export async function saveSetting(db: Db, key: string, value: unknown): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ key, value: JSON.stringify(value) })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value) }))
+    .execute();
+}

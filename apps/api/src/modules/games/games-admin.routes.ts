@@ -1,0 +1,128 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import {
+  adminGameEnableRequest,
+  adminGameLimitsRequest,
+  adminGames,
+  adminPlays,
+  adminPlaysQuery,
+  adminPlaysSaveRequest,
+  adminScheduleSaveRequest,
+  API,
+  envelope,
+} from '@fairdraw/contract';
+import { errors, sessionHeaders } from '../../lib/schemas.ts';
+import { actorOf } from '../../lib/route-helpers.ts';
+import * as admin from './games-admin.service.ts';
+
+/** The console's Games screen (modules/games/README.md). Operators only; every save is audited. */
+const gamesAdminRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
+  const operator = [app.requireSession, app.requireOperator];
+  const security = [{ token: [] }];
+  const ctx = () => ({
+    timeZone: app.config.businessTimeZone,
+    now: app.clock(),
+    cycleOverrideSeconds: app.config.gameCycleOverrideSeconds,
+  });
+
+  app.get(
+    API.adminGamesList,
+    {
+      preValidation: operator,
+      schema: {
+        tags: ['admin'],
+        summary: 'Every game: enabled, schedule (and a change saved for a later day), the per-period limit',
+        security,
+        headers: sessionHeaders,
+        response: { 200: envelope(adminGames), ...errors(401, 403, 429) },
+      },
+    },
+    async (request, reply) => reply.ok(await admin.listGames(app.db, request.lang, ctx())),
+  );
+
+  app.get(
+    API.adminGamesPlays,
+    {
+      preValidation: operator,
+      schema: {
+        tags: ['admin'],
+        summary: "A game's plays: settings of the period being bet on and of the next one, and chances for the RTP",
+        security,
+        headers: sessionHeaders,
+        querystring: adminPlaysQuery,
+        response: { 200: envelope(adminPlays), ...errors(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => reply.ok(await admin.listPlays(app.db, request.query.games_id, request.lang, ctx())),
+  );
+
+  app.post(
+    API.adminGamesPlays,
+    {
+      preValidation: operator,
+      schema: {
+        tags: ['admin'],
+        summary: 'Save odds and stake limits of plays, from the next period that has not opened (RTP below 100 %)',
+        security,
+        headers: sessionHeaders,
+        body: adminPlaysSaveRequest,
+        response: { 200: envelope(adminPlays), ...errors(400, 401, 403, 404, 413, 415, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.ok(await admin.savePlays(app.db, actorOf(request), request.body, request.lang, ctx())),
+  );
+
+  app.post(
+    API.adminGamesEnable,
+    {
+      preValidation: operator,
+      schema: {
+        tags: ['admin'],
+        summary: 'Enable or disable a game (at once: a disabled game refuses bets and leaves the lobby)',
+        security,
+        headers: sessionHeaders,
+        body: adminGameEnableRequest,
+        response: { 200: envelope(adminGames), ...errors(400, 401, 403, 404, 413, 415, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.ok(await admin.setEnabled(app.db, actorOf(request), request.body, request.lang, ctx())),
+  );
+
+  app.post(
+    API.adminGamesSchedule,
+    {
+      preValidation: operator,
+      schema: {
+        tags: ['admin'],
+        summary: "A cycle game's cycle and seal, from the first day with no period created",
+        security,
+        headers: sessionHeaders,
+        body: adminScheduleSaveRequest,
+        response: { 200: envelope(adminGames), ...errors(400, 401, 403, 404, 413, 415, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.ok(await admin.saveSchedule(app.db, actorOf(request), request.body, request.lang, ctx())),
+  );
+
+  app.post(
+    API.adminGamesLimits,
+    {
+      preValidation: operator,
+      schema: {
+        tags: ['admin'],
+        summary: 'The most a player may stake on one period, every game (at once)',
+        security,
+        headers: sessionHeaders,
+        body: adminGameLimitsRequest,
+        response: { 200: envelope(adminGames), ...errors(400, 401, 403, 409, 413, 415, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.ok(await admin.saveLimits(app.db, actorOf(request), request.body, request.lang, ctx())),
+  );
+  done();
+};
+
+export default gamesAdminRoutes;

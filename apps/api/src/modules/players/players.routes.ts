@@ -1,0 +1,212 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import {
+  accountHistory,
+  adminPlayer,
+  adminPlayerDetail,
+  adminPlayerFreezeRequest,
+  adminPlayerListQuery,
+  adminPlayerPage,
+  adminPlayerQuery,
+  adminPlayerResetAnswer,
+  adminPlayerResetRequest,
+  adminPlayerSearchQuery,
+  API,
+  betSlip,
+  deposit,
+  envelope,
+  msgList,
+  paged,
+  withdrawal,
+} from '@fairdraw/contract';
+import type { FastifyRequest } from 'fastify';
+import { errors, sessionHeaders } from '../../lib/schemas.ts';
+import { actorOf } from '../../lib/route-helpers.ts';
+import * as players from './players.service.ts';
+
+/** The console's Players screen (README.md): operators only; players and guests get 403 FORBIDDEN. */
+const playersRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
+  const operator = [app.requireSession, app.requireOperator];
+  const security = [{ token: [] }];
+  const base = { tags: ['admin'], security, headers: sessionHeaders };
+  const ctx = (request: FastifyRequest) => ({
+    currency: app.config.currency,
+    timeZone: app.config.businessTimeZone,
+    lang: request.lang,
+    now: app.clock(),
+  });
+
+  app.get(
+    API.adminPlayersSearch,
+    {
+      preValidation: operator,
+      schema: {
+        ...base,
+        summary: 'Find players by part of their account or nickname, or by id (newest first)',
+        querystring: adminPlayerSearchQuery,
+        response: { 200: envelope(adminPlayerPage), ...errors(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => reply.ok(await players.searchPlayers(app.db, request.query)),
+  );
+
+  app.get(
+    API.adminPlayersDetail,
+    {
+      preValidation: operator,
+      schema: {
+        ...base,
+        summary: 'A player: freeze state, wallet, limits and identity verification',
+        querystring: adminPlayerQuery,
+        response: { 200: envelope(adminPlayerDetail), ...errors(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => reply.ok(await players.playerDetail(app.db, request.query.id, ctx(request))),
+  );
+
+  app.get(
+    API.adminPlayersLedger,
+    {
+      preValidation: operator,
+      schema: {
+        ...base,
+        summary: "A player's money movements (the ledger), newest first",
+        querystring: adminPlayerListQuery,
+        response: { 200: envelope(accountHistory), ...errors(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { id, ...page } = request.query;
+      return reply.ok(await players.playerLedger(app.db, id, page, ctx(request)));
+    },
+  );
+
+  app.get(
+    API.adminPlayersBets,
+    {
+      preValidation: operator,
+      schema: {
+        ...base,
+        summary: "A player's bet slips, newest first",
+        querystring: adminPlayerListQuery,
+        response: { 200: envelope(paged(betSlip)), ...errors(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { id, ...page } = request.query;
+      return reply.ok(await players.playerBets(app.db, id, page, ctx(request)));
+    },
+  );
+
+  app.get(
+    API.adminPlayersDeposits,
+    {
+      preValidation: operator,
+      schema: {
+        ...base,
+        summary: "A player's deposits, newest first",
+        querystring: adminPlayerListQuery,
+        response: { 200: envelope(paged(deposit)), ...errors(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { id, ...page } = request.query;
+      return reply.ok(await players.playerDeposits(app.db, id, page, ctx(request)));
+    },
+  );
+
+  app.get(
+    API.adminPlayersWithdrawals,
+    {
+      preValidation: operator,
+      schema: {
+        ...base,
+        summary: "A player's withdrawals, newest first",
+        querystring: adminPlayerListQuery,
+        response: { 200: envelope(paged(withdrawal)), ...errors(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { id, ...page } = request.query;
+      return reply.ok(await players.playerWithdrawals(app.db, id, page));
+    },
+  );
+
+  app.get(
+    API.adminPlayersMessages,
+    {
+      preValidation: operator,
+      schema: {
+        ...base,
+        summary: "A player's messages as he sees them (reading them here marks nothing read)",
+        querystring: adminPlayerListQuery,
+        response: { 200: envelope(msgList), ...errors(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { id, ...page } = request.query;
+      return reply.ok(await players.playerMessages(app.db, id, page, ctx(request)));
+    },
+  );
+
+  app.post(
+    API.adminPlayersFreeze,
+    {
+      preValidation: operator,
+      schema: {
+        ...base,
+        summary: 'Freeze a player with a reason: he may log in and withdraw, not bet or deposit',
+        body: adminPlayerFreezeRequest,
+        response: { 200: envelope(adminPlayer), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const answer = await players.freezePlayer(app.db, actorOf(request), request.body, app.clock());
+      app.forgetSessions(request.body.id);
+      return reply.ok(answer);
+    },
+  );
+
+  app.post(
+    API.adminPlayersUnfreeze,
+    {
+      preValidation: operator,
+      schema: {
+        ...base,
+        summary: 'Unfreeze a player (the reason goes to the audit log)',
+        body: adminPlayerFreezeRequest,
+        response: { 200: envelope(adminPlayer), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const answer = await players.unfreezePlayer(app.db, actorOf(request), request.body);
+      app.forgetSessions(request.body.id);
+      return reply.ok(answer);
+    },
+  );
+
+  app.post(
+    API.adminPlayersResetPassword,
+    {
+      preValidation: operator,
+      schema: {
+        ...base,
+        summary: "Reset a player's login password: a temporary one, shown once; his sessions end",
+        description:
+          'The answer carries the only copy of the temporary password (never stored in clear nor logged). The player ' +
+          'must change it at his next login: until then the API answers him 403 PASSWORD_CHANGE_REQUIRED but for ' +
+          'GET /api/user/index, POST /api/user/password and POST /api/user/logout.',
+        body: adminPlayerResetRequest,
+        response: { 200: envelope(adminPlayerResetAnswer), ...errors(400, 401, 403, 404, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const answer = await players.resetPassword(app.db, actorOf(request), request.body.id, app.clock());
+      app.forgetSessions(request.body.id);
+      reply.header('cache-control', 'no-store');
+      return reply.ok(answer);
+    },
+  );
+  done();
+};
+
+export default playersRoutes;

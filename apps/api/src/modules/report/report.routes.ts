@@ -1,0 +1,106 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API, dashboard, dashboardQuery, envelope, profitQuery, profitReport } from '@fairdraw/contract';
+import { errors, sessionHeaders } from '../../lib/schemas.ts';
+import { playerOf } from '../../lib/route-helpers.ts';
+import { dashboard as buildDashboard, dashboardCsv, profitReport as buildProfitReport } from './report.service.ts';
+
+/**
+ * The profit report (players: their own figures only) and the operator dashboard with its CSV export, both read
+ * from the daily summary (modules/report/README.md).
+ */
+const reportRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
+  const security = [{ token: [] }];
+  const operator = [app.requireSession, app.requireOperator];
+
+  app.get(
+    API.reportProfit,
+    {
+      preValidation: [app.requireSession, app.requirePlayer],
+      schema: {
+        tags: ['report'],
+        summary:
+          'Own profit report: stakes, payouts, net, rebates, deposits, withdrawals per day and per game for a range ' +
+          '(today, yesterday, before_yesterday, last7) or one day; today may be delayed by up to 15 minutes',
+        security,
+        headers: sessionHeaders,
+        querystring: profitQuery,
+        response: { 200: envelope(profitReport), ...errors(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const user = playerOf(request);
+      reply.header('cache-control', 'no-store');
+      return reply.ok(
+        await buildProfitReport(app.db, user.id, request.query, {
+          now: app.clock(),
+          timeZone: app.config.businessTimeZone,
+          lang: request.lang,
+        }),
+      );
+    },
+  );
+
+  app.get(
+    API.adminDashboard,
+    {
+      preValidation: operator,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Dashboard per day and per game: players, slips, stakes, payouts, GGR, hold %, deposits, withdrawals, ' +
+          'bonus cost (at most 92 days)',
+        security,
+        headers: sessionHeaders,
+        querystring: dashboardQuery,
+        response: { 200: envelope(dashboard), ...errors(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return reply.ok(
+        await buildDashboard(app.db, request.query, {
+          now: app.clock(),
+          timeZone: app.config.businessTimeZone,
+          lang: request.lang,
+          currency: app.config.currency,
+        }),
+      );
+    },
+  );
+
+  app.get(
+    API.adminDashboardExport,
+    {
+      preValidation: operator,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['admin'],
+        summary: 'The dashboard as CSV (UTF-8 with a BOM, header row in the lang header’s language)',
+        security,
+        headers: sessionHeaders,
+        querystring: dashboardQuery,
+        response: {
+          200: z.string().describe('text/csv; charset=utf-8, as an attachment'),
+          ...errors(400, 401, 403, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await buildDashboard(app.db, request.query, {
+        now: app.clock(),
+        timeZone: app.config.businessTimeZone,
+        lang: request.lang,
+        currency: app.config.currency,
+      });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="dashboard-${data.from}-${data.to}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(dashboardCsv(data, request.lang, app.config.currency));
+    },
+  );
+  done();
+};
+
+export default reportRoutes;

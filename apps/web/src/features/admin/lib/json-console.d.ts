@@ -1,0 +1,11 @@
+/** `<lang>.json?console`: only the console's blocks of a web catalogue (vite.config.ts consoleTexts). */
+declare module '*.json?console' {
+  const texts: Record<string, unknown>;
+  export default texts;
+}
+
+/** `<lang>.json?screens`: only the blocks of a web catalogue the screens behind Home show (vite.config.ts). */
+declare module '*.json?screens' {
+  const texts: Record<string, unknown>;
+  export default texts;
+}
