@@ -18,6 +18,17 @@ export async function openAt(app: FastifyInstance, now: Date): Promise<void> {
   await tick(app.db, now, CTX);
 }
 
+/**
+ * Sets the app's clock to the first moment from `from` on (in 5 s steps) when `code` has a period open for bets, not
+ * in the seconds between a seal and its draw, opens every game's periods there, and returns that moment.
+ */
+export async function openWhenBetsTaken(app: FastifyInstance, code: string, from = new Date()): Promise<Date> {
+  for (let now = from; ; now = new Date(now.getTime() + 5_000)) {
+    await openAt(app, now);
+    if ((await openPeriod(app, code).catch(() => null)) !== null) return now;
+  }
+}
+
 export async function gameId(app: FastifyInstance, code: string): Promise<number> {
   const g = await app.db.selectFrom('games').select('id').where('code', '=', code).executeTakeFirstOrThrow();
   return g.id;

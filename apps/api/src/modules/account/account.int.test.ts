@@ -8,7 +8,7 @@ import type { TestApp } from '../../test/helper.ts';
 import { auth, guestToken, operatorToken } from '../../test/money-helper.ts';
 import { readyPlayer, submitWithdraw, FUND_PASSWORD } from '../../test/withdraw-helper.ts';
 import type { WithdrawPlayer } from '../../test/withdraw-helper.ts';
-import { bet, CTX, openAt, openPeriod, playItems, userIdOf } from '../../test/bets-helper.ts';
+import { bet, CTX, openPeriod, openWhenBetsTaken, playItems, userIdOf } from '../../test/bets-helper.ts';
 import { tick } from '../draws/draws.service.ts';
 import { settleDrawnPeriods } from '../bets/settlement.service.ts';
 import { addMonths, exportCsv, exportRange } from './account.service.ts';
@@ -59,9 +59,9 @@ beforeAll(async () => {
   t = await buildTestApp({ SESSION_TTL_HOURS: String(24 * 365) });
   op = await operatorToken(t.app);
   // The ledger stamps its rows with the database's clock: the app's clock is set to the same day.
-  now = new Date();
+  // It is a moment K3 takes bets, a few seconds on at most (not between a seal and its draw).
+  now = await openWhenBetsTaken(t.app, 'df_k3');
   today = localDate(now.getTime(), TZ);
-  await openAt(t.app, now);
   // A: a deposit of 500.00, a withdrawal paid and one rejected, bets on every K3 play of one period (so some win).
   a = await readyPlayer(t.app, op, 50_000);
   for (const decide of [API.adminWithdrawApprove, API.adminWithdrawReject]) {

@@ -4,7 +4,7 @@ import { API } from '@fairdraw/contract';
 import type { MsgList } from '@fairdraw/contract';
 import { buildTestApp, call, registerPlayer } from '../../test/helper.ts';
 import type { TestApp } from '../../test/helper.ts';
-import { bet, CTX, openAt, openPeriod, playItems, userIdOf } from '../../test/bets-helper.ts';
+import { bet, CTX, openPeriod, openWhenBetsTaken, playItems, userIdOf } from '../../test/bets-helper.ts';
 import { channels, count, guestToken, operatorToken, submitBank } from '../../test/money-helper.ts';
 import type { Channels } from '../../test/money-helper.ts';
 import { FUND_PASSWORD, readyPlayer, submitWithdraw } from '../../test/withdraw-helper.ts';
@@ -174,12 +174,7 @@ describe('system messages from their causes', () => {
 
   it('a cash win of at least the threshold (setting big_win_threshold) tells its player; smaller wins do not', async () => {
     // A moment when a K3 period is open (not in the seconds between its seal and its draw).
-    let now = new Date();
-    await openAt(t.app, now);
-    while ((await openPeriod(t.app, 'df_k3').catch(() => null)) === null) {
-      now = new Date(now.getTime() + 5_000);
-      await openAt(t.app, now);
-    }
+    const now = await openWhenBetsTaken(t.app, 'df_k3');
     await t.app.db
       .insertInto('settings')
       .values({ key: 'big_win_threshold', value: JSON.stringify(250) })
