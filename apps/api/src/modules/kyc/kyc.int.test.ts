@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
@@ -6,7 +7,7 @@ import { buildTestApp, call, registerPlayer } from '../../test/helper.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { auth, guestToken, operatorToken } from '../../test/money-helper.ts';
 import { readyPlayer, submitWithdraw, FUND_PASSWORD } from '../../test/withdraw-helper.ts';
-import { MAX_IMAGE_BYTES } from '../../lib/uploads.ts';
+import { MAX_IMAGE_BYTES, uploadDir } from '../../lib/uploads.ts';
 
 // Profile (nickname, avatar) and identity verification (KYC): uploads told by their bytes and re-encoded without
 // EXIF, documents read only by their owner and operators (everyone else 404, never cached), decisions audited, and
@@ -119,6 +120,24 @@ describe('profile', () => {
     expect(traversal.statusCode).toBe(404);
   });
 
+  it('keeps one file per player: a new avatar deletes the one it replaces', async () => {
+    const dir = uploadDir(t.config.dataDir, 'avatars');
+    const files = () => readdirSync(dir).length;
+    const p = await registerPlayer(t.app);
+    const before = files();
+    const urls: string[] = [];
+    for (const color of ['#c33', '#33c']) {
+      const res = await upload(t.app, API.userAvatar, p.token, [
+        { name: 'avatar', value: await photo(color), filename: 'me.jpg', type: 'image/jpeg' },
+      ]);
+      expect(res.status).toBe(200);
+      urls.push(String(res.body.data?.avatar));
+    }
+    expect(files()).toBe(before + 1);
+    expect((await t.app.inject({ method: 'GET', url: urls[0]! })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: urls[1]! })).statusCode).toBe(200);
+  });
+
   it('refuses a non-image named .jpg, an oversized image and a JSON body, with keys', async () => {
     const p = await registerPlayer(t.app);
     const text = await upload(t.app, API.userAvatar, p.token, [
@@ -167,6 +186,19 @@ describe('profile', () => {
 });
 
 describe('identity verification', () => {
+  it('keeps the photos of an accepted submission only: two sent at once store two files, not four', async () => {
+    const dir = uploadDir(t.config.dataDir, 'kyc');
+    const files = () => readdirSync(dir).length;
+    const p = await registerPlayer(t.app);
+    const before = files();
+    const both = await Promise.all([
+      upload(t.app, API.kycSubmit, p.token, await kycParts()),
+      upload(t.app, API.kycSubmit, p.token, await kycParts()),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(files()).toBe(before + 2);
+  });
+
   it('goes none → pending → rejected with a reason → resubmitted → verified, each decision audited', async () => {
     const p = await registerPlayer(t.app);
     const start = await call(t.app, 'GET', API.kycIndex, auth(p.token));

@@ -9,7 +9,7 @@ import { kycSubmitFields } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toPage } from '../../lib/paging.ts';
-import { readUpload, reencodeDocument, storeUpload } from '../../lib/uploads.ts';
+import { readUpload, reencodeDocument, withStoredUpload } from '../../lib/uploads.ts';
 import type { UploadForm } from '../../lib/uploads.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/audit.service.ts';
@@ -97,25 +97,26 @@ export async function submitKyc(
     reencodeDocument(form.files.front, 'front'),
     reencodeDocument(form.files.back, 'back'),
   ]);
-  const [frontFile, backFile] = await Promise.all([
-    storeUpload(ctx.dir, front, 'jpg'),
-    storeUpload(ctx.dir, back, 'jpg'),
-  ]);
   const actor: AuditActor = { userId: user.id, account: user.account };
-  await db.transaction().execute(async (trx) => {
-    await repo.lockUser(trx, user.id);
-    const current = await repo.latestSubmission(trx, user.id);
-    if (current && current.status !== 'rejected') throw new AppError('KYC_ALREADY_SUBMITTED');
-    const row = await repo.insertSubmission(trx, {
-      user_id: user.id,
-      real_name: fields.real_name,
-      document_number: fields.document_number,
-      front_file: frontFile,
-      back_file: backFile,
-      created_at: ctx.now,
-    });
-    await writeAudit(trx, actor, 'kyc.submit', `kyc:${row.id}`, null, snapshot(row));
-  });
+  // Both photos are deleted again if the submission is refused or rolled back (withStoredUpload).
+  await withStoredUpload(ctx.dir, front, 'jpg', (frontFile) =>
+    withStoredUpload(ctx.dir, back, 'jpg', (backFile) =>
+      db.transaction().execute(async (trx) => {
+        await repo.lockUser(trx, user.id);
+        const current = await repo.latestSubmission(trx, user.id);
+        if (current && current.status !== 'rejected') throw new AppError('KYC_ALREADY_SUBMITTED');
+        const row = await repo.insertSubmission(trx, {
+          user_id: user.id,
+          real_name: fields.real_name,
+          document_number: fields.document_number,
+          front_file: frontFile!,
+          back_file: backFile!,
+          created_at: ctx.now,
+        });
+        await writeAudit(trx, actor, 'kyc.submit', `kyc:${row.id}`, null, snapshot(row));
+      }),
+    ),
+  );
   return kycIndex(db, user.id);
 }
 

@@ -4,7 +4,7 @@
  */
 import { API } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
-import { reencodeAvatar, storeUpload } from '../../lib/uploads.ts';
+import { reencodeAvatar, removeUpload, withStoredUpload } from '../../lib/uploads.ts';
 import type { UploadForm } from '../../lib/uploads.ts';
 import * as repo from './profile.repository.ts';
 
@@ -16,9 +16,25 @@ export function avatarUrl(name: string): string {
   return `${API.userAvatar}?f=${name}`;
 }
 
+/** The stored file an avatar URL of ours names ('' for any other URL, e.g. the default avatar). */
+function avatarFile(url: string): string {
+  return url.startsWith(`${API.userAvatar}?f=`) ? url.slice(API.userAvatar.length + 3) : '';
+}
+
+/**
+ * Stores the new avatar and points the profile at it; the file it replaces is deleted once that has committed, and
+ * the new file is deleted if it has not (lib/uploads.ts withStoredUpload): no picture is kept that no profile shows.
+ */
 export async function uploadAvatar(db: Db, userId: number, form: UploadForm, dir: string): Promise<{ avatar: string }> {
   const image = await reencodeAvatar(form.files.avatar, 'avatar');
-  const name = await storeUpload(dir, image, 'webp');
-  const row = await repo.updateProfile(db, userId, { avatar: avatarUrl(name) });
-  return { avatar: row.avatar };
+  const { avatar, replaced } = await withStoredUpload(dir, image, 'webp', (name) =>
+    db.transaction().execute(async (trx) => {
+      const replaced = await repo.lockAvatar(trx, userId);
+      const row = await repo.updateProfile(trx, userId, { avatar: avatarUrl(name!) });
+      return { avatar: row.avatar, replaced };
+    }),
+  );
+  const old = avatarFile(replaced);
+  if (old && old !== avatarFile(avatar)) await removeUpload(dir, old).catch(() => undefined);
+  return { avatar };
 }
