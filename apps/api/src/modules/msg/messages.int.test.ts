@@ -174,7 +174,7 @@ describe('system messages from their causes', () => {
 
   it('a cash win of at least the threshold (setting big_win_threshold) tells its player; smaller wins do not', async () => {
     // A moment when a K3 period is open (not in the seconds between its seal and its draw).
-    const now = await openWhenBetsTaken(t.app, 'df_k3');
+    await openWhenBetsTaken(t.app, 'df_k3');
     await t.app.db
       .insertInto('settings')
       .values({ key: 'big_win_threshold', value: JSON.stringify(250) })
