@@ -45,7 +45,7 @@ import kycRoutes from './modules/kyc/kyc.routes.ts';
 import activityRoutes from './modules/activity/activity.routes.ts';
 import playersRoutes from './modules/players/players.routes.ts';
 import bonusRoutes from './modules/bonus/bonus.routes.ts';
-import { computeDailyRebates } from './modules/bonus/bonus.service.ts';
+import { computeDueRebates } from './modules/bonus/bonus.service.ts';
 import webRoutes from './modules/web/web.routes.ts';
 
 export type BuildOptions = {
@@ -129,7 +129,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(gamesAdminRoutes);
   // The scheduler's settle loop runs the bets module's settlement: handed in here, so draws never imports bets.
   // Its leader also runs the jobs of other modules, handed in the same way: the report summary's rebuild
-  // (modules/report) and yesterday's rebates (modules/bonus, which decides itself whether its day is done).
+  // (modules/report) and the rebates of each day due (modules/bonus, which decides itself which days are done).
   await app.register(drawsPlugin, {
     settle: (db, now, events) => settleDrawnPeriods(db, now, { events }),
     jobs: [
@@ -138,8 +138,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         name: 'daily-rebates',
         everyMs: 5_000,
         run: async (db, now) => {
-          const report = await computeDailyRebates(db, now, config.businessTimeZone);
-          return report.computed ? report : undefined;
+          const days = await computeDueRebates(db, now, config.businessTimeZone);
+          return days.length > 0 ? days : undefined;
         },
       },
     ],

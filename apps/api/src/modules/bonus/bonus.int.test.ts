@@ -11,7 +11,7 @@ import { bet, CTX, openAt, openPeriod, playItems } from '../../test/bets-helper.
 import { tick } from '../draws/draws.service.ts';
 import { settleDrawnPeriods, voidPeriod } from '../bets/settlement.service.ts';
 import { ledgerCheck } from '../ledger/ledger.service.ts';
-import { computeDailyRebates } from './bonus.service.ts';
+import { computeDailyRebates, computeDueRebates } from './bonus.service.ts';
 
 // The daily rebate end to end, on bets placed and settled by the real code: rates set by the operator, the day's
 // turnover computed once (the scheduler's job), the claim, the turnover requirement on withdrawals. Bangkok time:
@@ -331,5 +331,30 @@ describe('the turnover requirement', () => {
     });
     expect(rest.status, rest.text).toBe(200);
     expect(await ledgerCheck(t.app.db)).toMatchObject({ ok: true });
+  });
+});
+
+describe('days the job missed', () => {
+  it('are computed later, oldest first, each once; days before the first computed one never are', async () => {
+    // Every instance down from 2031-06-12 to just after midnight of 2031-06-15 (Bangkok): 06-12 (whose slips settled
+    // above), 06-13 and 06-14 are due; 06-10 and 06-11 were computed; the days before 06-10 never are.
+    const at = new Date('2031-06-14T17:10:00Z');
+    const days = await computeDueRebates(t.app.db, at, CTX.timeZone);
+    expect(days.map((d) => d.day)).toEqual(['2031-06-12', '2031-06-13', '2031-06-14']);
+    const turnover = await t.app.db
+      .selectFrom('bonus_rebates')
+      .select(['user_id', 'turnover'])
+      .where('day', '=', '2031-06-12')
+      .execute();
+    expect(turnover.map((r) => r.user_id)).toEqual([await userId(p.account)]);
+    expect(turnover[0]!.turnover).toBeGreaterThan(0);
+    expect(days[0]).toMatchObject({ computed: true, players: 1 });
+    expect(days.slice(1)).toEqual([
+      { day: '2031-06-13', computed: true, players: 0, total: 0 },
+      { day: '2031-06-14', computed: true, players: 0, total: 0 },
+    ]);
+    const all = await t.app.db.selectFrom('bonus_rebate_days').select('day').orderBy('day').execute();
+    expect(all.map((d) => d.day)).toEqual(['2031-06-10', '2031-06-11', '2031-06-12', '2031-06-13', '2031-06-14']);
+    expect(await computeDueRebates(t.app.db, at, CTX.timeZone)).toEqual([]);
   });
 });

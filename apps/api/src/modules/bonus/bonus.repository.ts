@@ -33,6 +33,18 @@ export async function isDayComputed(db: Db, day: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/** The first day ever computed (null before any), and the computed days from `since` on. */
+export async function computedDaysSince(db: Db, since: string): Promise<{ first: string | null; computed: string[] }> {
+  const [first, rows] = await Promise.all([
+    db
+      .selectFrom('bonus_rebate_days')
+      .select((eb) => eb.fn.min('day').as('day'))
+      .executeTakeFirst(),
+    db.selectFrom('bonus_rebate_days').select('day').where('day', '>=', since).execute(),
+  ]);
+  return { first: first?.day ?? null, computed: rows.map((r) => r.day) };
+}
+
 /**
  * Claims the day for this computation: true when this transaction inserted its row. A racing instance's insert
  * waits for the first to commit, then inserts nothing (and computes nothing).

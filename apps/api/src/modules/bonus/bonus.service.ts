@@ -1,12 +1,14 @@
 /**
  * The daily rebate and the bonus balance (README.md beside this file; issue 12).
  *
- *   computeDailyRebates(db, now, timeZone)  the scheduler's daily job: yesterday's rebates, once
+ *   computeDailyRebates(db, now, timeZone)  yesterday's rebates, once
+ *   computeDueRebates(db, now, timeZone)    the scheduler's job: days it missed, then yesterday's, each once
  *   bonusIndex / claimRebates / listRebates  the player's screen
  *   bonusLockOf(db, userId)                   what the claimed bonus still holds back (wallet, withdrawals)
  *   getRebateSettings / saveRebateSettings    the operator's rates, audited
  */
 import {
+  addDays,
   bonusLock,
   CURRENCIES,
   dailyRebate,
@@ -15,6 +17,7 @@ import {
   minor,
   rebateCredited,
   reportRange,
+  zonedInstant,
 } from '@fairdraw/domain';
 import type { BonusLock, CurrencyCode, GameFamily, RebateRate } from '@fairdraw/domain';
 import type {
@@ -64,6 +67,13 @@ function toRateData(rows: readonly repo.RateRow[]): RebateRateData[] {
 export type DailyRebateReport = { day: string; computed: boolean; players: number; total: number };
 
 /**
+ * How far back a day the job missed — every instance down from before its grace to after the next midnight — is
+ * still computed: the days after the first computed one (never days before rebates existed on the site), within
+ * this many days of the last one due.
+ */
+export const REBATE_CATCH_UP_DAYS = 7;
+
+/**
  * Computes the rebates of the business day before `now`'s (in `timeZone`), once: the day's row in
  * bonus_rebate_days is inserted first (ON CONFLICT DO NOTHING), so a second run — or a second instance racing this
  * one — inserts nothing and computes nothing; each rebate is UNIQUE (user_id, day) besides. Nothing before
@@ -72,12 +82,43 @@ export type DailyRebateReport = { day: string; computed: boolean; players: numbe
 export async function computeDailyRebates(db: Db, now: Date, timeZone: string): Promise<DailyRebateReport> {
   const { from, to } = reportRange('yesterday', now, timeZone);
   const day = localDate(from.getTime(), timeZone);
-  const none = { day, computed: false, players: 0, total: 0 };
   if (now.getTime() < to.getTime() + REBATE_GRACE_MS) {
     // Still within the grace: the day before yesterday is the last one that may be computed (it normally is).
-    return none;
+    return { day, computed: false, players: 0, total: 0 };
   }
+  return computeDay(db, day, now, timeZone);
+}
+
+/**
+ * The scheduler's job: every day due and not computed yet, oldest first — the days the job missed
+ * (REBATE_CATCH_UP_DAYS), then yesterday — each computed once as computeDailyRebates computes it. Answers the days
+ * it computed.
+ */
+export async function computeDueRebates(db: Db, now: Date, timeZone: string): Promise<DailyRebateReport[]> {
+  const yesterday = localDate(reportRange('yesterday', now, timeZone).from.getTime(), timeZone);
+  const lastDue =
+    now.getTime() < reportRange('today', now, timeZone).from.getTime() + REBATE_GRACE_MS
+      ? addDays(yesterday, -1)
+      : yesterday;
+  const since = addDays(lastDue, 1 - REBATE_CATCH_UP_DAYS);
+  const { first, computed } = await repo.computedDaysSince(db, since);
+  const done = new Set(computed);
+  const out: DailyRebateReport[] = [];
+  // Before any day was computed, only the last one due is (the first run of a site starts there).
+  for (let day = first === null ? lastDue : since; day <= lastDue; day = addDays(day, 1)) {
+    if (done.has(day) || (first !== null && day <= first)) continue;
+    const report = await computeDay(db, day, now, timeZone);
+    if (report.computed) out.push(report);
+  }
+  return out;
+}
+
+/** One business day's rebates (`day` in `timeZone`), computed once (computeDailyRebates says how). */
+async function computeDay(db: Db, day: string, now: Date, timeZone: string): Promise<DailyRebateReport> {
+  const none = { day, computed: false, players: 0, total: 0 };
   if (await repo.isDayComputed(db, day)) return none;
+  const from = new Date(zonedInstant(day, 0, timeZone));
+  const to = new Date(zonedInstant(addDays(day, 1), 0, timeZone));
   return db.transaction().execute(async (trx) => {
     if (!(await repo.claimDay(trx, day, now))) return none;
     const rates = toRates(await repo.rates(trx));
