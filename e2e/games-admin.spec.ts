@@ -3,14 +3,15 @@
  * periods: the operator at 1280×800 opens Games from the side navigation, chooses K3, types lower odds for a play —
  * the RTP beside it changes as typed, to the domain's figure — and saves; the row then says the new odds are saved
  * for later. The player's K3 screen at 390×844 keeps the old odds while the period open at the save runs, and shows
- * the new ones from the next period on. The console is also looked at 390 px wide. Set GAMES_SHOTS=<folder> to
+ * the new ones from the next period on. The operator also sets K3's own stake limit per player per period and clears
+ * it again. The console is also looked at 390 px wide. Set GAMES_SHOTS=<folder> to
  * write screenshots of these screens there.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { AdminPlays, CurrentGame, PlayGroup } from '@fairdraw/contract';
+import type { AdminGames, AdminPlays, CurrentGame, PlayGroup } from '@fairdraw/contract';
 import { rtpOfChances } from '@fairdraw/domain';
 import { DESK, phone } from './harness.ts';
 import { useSite } from './fixtures.ts';
@@ -143,6 +144,24 @@ describe('the Games screen', () => {
         await expect.poll(() => shownOdds(page, play.code), { timeout: 60_000, interval: 500 }).toBe(newOdds / 10_000);
         expect(norm((await page.getByTestId('game-issue').textContent()) ?? '')).not.toBe(issueAtSave);
         await shot(page, `${lang}-game-new-odds`);
+
+        // K3's own per-period limit (THB: two decimals): saved at once, the hint says so; emptied, none again.
+        const gameLimit = async () =>
+          (await siteApi<AdminGames>(t.site, '/api/admin/games/list', { token: operator.token })).games.find(
+            (g) => g.id === k3.id,
+          )!.period_max_per_player;
+        const limitInput = ops.getByTestId('game-period-max');
+        expect(await limitInput.inputValue()).toBe('');
+        expect(await ops.getByText(texts.gameLimitTitle!).count()).toBe(1);
+        await limitInput.fill('30');
+        await ops.getByTestId('game-period-max-save').click();
+        await expect.poll(gameLimit).toBe(3_000);
+        await expect.poll(async () => limitInput.inputValue()).toBe('30.00');
+        await shot(ops, `${lang}-console-games-limit`);
+        await limitInput.fill('');
+        await ops.getByTestId('game-period-max-save').click();
+        await expect.poll(gameLimit).toBeNull();
+        await expect.poll(async () => limitInput.inputValue()).toBe('');
 
         // The console is usable 390 px wide too.
         await ops.setViewportSize({ width: 390, height: 844 });

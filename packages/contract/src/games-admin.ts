@@ -4,8 +4,8 @@ import { gameIdQuery } from './game.ts';
 
 /**
  * The console's Games screen (issue 12; apps/api modules/games README). A change of odds, stakes or schedule applies
- * from a period that has not opened yet; enabling a game and the per-period limit apply at once. Nothing here names a
- * seed or a result.
+ * from a period that has not opened yet; enabling a game and the per-period limits (site-wide and per game) apply at
+ * once. Nothing here names a seed or a result.
  */
 
 /** A game as the console lists it, with its schedule (the one in force today and the next one saved, if any). */
@@ -29,12 +29,17 @@ export const adminGame = z.object({
     .nullable(),
   /** The issue of the period being bet on now, or null. */
   current_issue: z.string().nullable(),
+  /**
+   * The game's own limit on what a player may stake on one of its periods (minor units), or null: only the
+   * site-wide one applies. The lower of the two binds a slip.
+   */
+  period_max_per_player: minorAmount.nullable(),
 });
 export type AdminGame = z.infer<typeof adminGame>;
 
 export const adminGames = z.object({
   games: z.array(adminGame),
-  /** Most a player may stake on one period (minor units), every game. */
+  /** Most a player may stake on one period (minor units), every game (a game's own limit may be lower). */
   period_max_per_player: minorAmount,
   /** GAME_CYCLE_OVERRIDE_SECONDS when set (tests, demos): every cycle game then draws that often instead. */
   cycle_override_seconds: z.number().int().nullable(),
@@ -128,3 +133,27 @@ export const adminGameLimitsRequest = z.object({
     .max(Number.MAX_SAFE_INTEGER, 'VALIDATION_FAILED'),
 });
 export type AdminGameLimitsRequest = z.infer<typeof adminGameLimitsRequest>;
+
+/** A game's own per-period limit, or null for none (only the site-wide one applies). */
+const gamePeriodMax = z
+  .number(required)
+  .int('VALIDATION_FAILED')
+  .min(1, 'AMOUNT_INVALID')
+  .max(Number.MAX_SAFE_INTEGER, 'AMOUNT_INVALID')
+  .nullable();
+
+/**
+ * One game's own per-period limit (null clears it), with the value the operator saw (`previous`, null for none): a
+ * save over a value changed meanwhile is refused (SETTINGS_CHANGED), as for the site-wide limit.
+ */
+export const adminGameLimitRequest = z.object({
+  games_id: rowId('GAME_NOT_FOUND'),
+  period_max_per_player: gamePeriodMax,
+  previous: z
+    .number(required)
+    .int('VALIDATION_FAILED')
+    .min(1, 'VALIDATION_FAILED')
+    .max(Number.MAX_SAFE_INTEGER, 'VALIDATION_FAILED')
+    .nullable(),
+});
+export type AdminGameLimitRequest = z.infer<typeof adminGameLimitRequest>;

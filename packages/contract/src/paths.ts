@@ -88,6 +88,7 @@ export const API = {
   adminGamesEnable: '/api/admin/games/enable',
   adminGamesSchedule: '/api/admin/games/schedule',
   adminGamesLimits: '/api/admin/games/limits',
+  adminGamesGameLimit: '/api/admin/games/game-limit',
   // The console's Players screen
   adminPlayersSearch: '/api/admin/players/search',
   adminPlayersDetail: '/api/admin/players/detail',

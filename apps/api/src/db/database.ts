@@ -94,6 +94,8 @@ export interface GamesTable {
   category_id: number;
   sort: number;
   enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The game's own per-player per-period stake limit (minor units), or null: only the site-wide one (0033). */
+  period_max_per_player: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface BannersTable {

@@ -86,6 +86,23 @@ export async function withPeriodLimit<T>(app: FastifyInstance, max: number, fn: 
   }
 }
 
+/** Runs `fn` with the game's own per-period stake limit per player set to `max` (minor units), then clears it. */
+export async function withGamePeriodLimit<T>(
+  app: FastifyInstance,
+  gameId: number,
+  max: number,
+  fn: () => Promise<T>,
+): Promise<T> {
+  const set = (value: number | null) =>
+    app.db.updateTable('games').set({ period_max_per_player: value }).where('id', '=', gameId).execute();
+  await set(max);
+  try {
+    return await fn();
+  } finally {
+    await set(null);
+  }
+}
+
 /** A checked one-item k3 cash slip, as prepareSlip hands it to the batch (for tests of commitSlips). */
 export function preparedSlip(
   period: { id: number; issue: string; game_id: number },

@@ -5,7 +5,8 @@
 -- slip it belongs to). Each slip's stake is the domain's two-posting transaction p_tx_kind: s_total from the
 -- player account s_debit to the house-wide account s_credit (of kind s_credit_kind).
 -- Answers one row per slip: r_outcome 'ok' (r_bet_id, r_item_ids), 'REPLAY' (its key was used already), or the
--- error key of the refusal (r_until: the end of the break for SELF_EXCLUDED; r_period_max for PERIOD_LIMIT_REACHED;
+-- error key of the refusal (r_until: the end of the break for SELF_EXCLUDED; r_period_max for PERIOD_LIMIT_REACHED:
+-- the per-period limit that binds the slip, the lower of the site-wide setting and the game's own;
 -- r_limit_period and r_left for STAKE_LIMIT_REACHED and LOSS_LIMIT_REACHED: the binding limit's period and what it
 -- has left). p_day_from, p_week_from, p_month_from: where the player's day, week and month began (the business time
 -- zone's, packages/domain spending-limits.ts limitWindow).
@@ -27,6 +28,7 @@ declare
   v_item_ids int[];
   v_claimed int[];
   v_max bigint;
+  v_slip_max bigint[];
   v_setting jsonb;
   v_acc_keys text[];
   v_acc_bal bigint[];
@@ -98,13 +100,19 @@ begin
            array(select s_debit[g] from generate_subscripts(s_user, 1) g where v_out[g] is null)) l;
 
   -- 4. Read after the locks (a statement of its own, so its snapshot holds every slip committed before them):
-  --    the per-period limit and what each player already staked on each period (bet_period_stakes, which only
-  --    a transaction holding the player's wallet lock changes).
+  --    the per-period limits and what each player already staked on each period (bet_period_stakes, which only
+  --    a transaction holding the player's wallet lock changes). The site-wide limit (setting
+  --    bet_period_max_per_player) binds every slip; a game's own (games.period_max_per_player, null: none) binds its
+  --    slips when it is lower, so a game's limit can tighten the site-wide one, never loosen it.
   select value into v_setting from settings where key = 'bet_period_max_per_player';
   v_max := case when jsonb_typeof(v_setting) = 'number'
                  and (v_setting #>> '{}')::numeric = trunc((v_setting #>> '{}')::numeric)
                  and abs((v_setting #>> '{}')::numeric) <= 9007199254740991
                 then (v_setting #>> '{}')::bigint else p_period_max_default end;
+  select array_agg(least(v_max, coalesce(gm.period_max_per_player, v_max)) order by u.o)
+    into v_slip_max
+    from unnest(s_game) with ordinality as u(gid, o)
+    left join games gm on gm.id = u.gid;
   select array_agg(t.user_id || ':' || t.period_id), array_agg(t.staked)
     into v_st_keys, v_st_sums
     from bet_period_stakes t where t.period_id = any(s_period) and t.user_id = any(s_user);
@@ -132,7 +140,7 @@ begin
   v_limit_period := array_fill(null::text, array[n]);
   v_left := array_fill(null::bigint, array[n]);
 
-  -- 5. In arrival order: the per-period limit, then the player's own limits (the one with least left binds), then
+  -- 5. In arrival order: the slip's per-period limit, then the player's own limits (the one with least left binds), then
   --    the balance. A refusal takes nothing from the balance or the
   --    total the later slips of the batch are checked against.
   for g in 1..n loop
@@ -140,7 +148,7 @@ begin
     v_k := s_user[g] || ':' || s_period[g];
     v_j := array_position(v_st_keys, v_k);
     v_already := coalesce(v_st_sums[v_j], 0);
-    if v_already + s_total[g] > v_max then
+    if v_already + s_total[g] > v_slip_max[g] then
       v_out[g] := 'PERIOD_LIMIT_REACHED';
       continue;
     end if;
@@ -182,7 +190,7 @@ begin
   -- the HTTP status from p_refusal_status and what the message needs, for the route to tell it again.
   update idempotency_keys k
      set bet_id = null, response_status = (p_refusal_status ->> v_out[g])::int,
-         response_body = jsonb_build_object('refusal', v_out[g], 'until', v_until[g], 'period_max', v_max,
+         response_body = jsonb_build_object('refusal', v_out[g], 'until', v_until[g], 'period_max', v_slip_max[g],
                                             'limit_period', v_limit_period[g], 'left', v_left[g])
     from generate_subscripts(s_user, 1) g
    where v_out[g] not in ('ok', 'REPLAY') and s_key[g] is not null
@@ -245,7 +253,7 @@ begin
     select g::int, v_out[g], case when v_out[g] = 'ok' then v_ids[g] end,
            case when v_out[g] = 'ok' then array(select v_item_ids[j] from generate_subscripts(i_slip, 1) j
                                                  where i_slip[j] = g order by j) end,
-           v_until[g], v_max, v_limit_period[g], v_left[g]
+           v_until[g], v_slip_max[g], v_limit_period[g], v_left[g]
       from generate_subscripts(s_user, 1) g order by g;
 end
 $fn$;

@@ -11,6 +11,7 @@ import {
   playItems,
   preparedSlip,
   userIdOf,
+  withGamePeriodLimit,
   withPeriodLimit,
 } from '../../test/bets-helper.ts';
 import { getBalances, ledgerCheck } from '../ledger/ledger.service.ts';
@@ -70,6 +71,36 @@ describe('parallel bets and settlements (PostgreSQL)', () => {
       expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
       expect((await getBalances(t.app.db, id)).cash).toBe(95_000);
     });
+  });
+
+  it.skipIf(!onPostgres)("parallel slips of several players cannot pass a game's own per-period limit", async () => {
+    const players = await Promise.all(
+      Array.from({ length: 3 }, async () => {
+        const p = await registerPlayer(t.app);
+        await fund(t.app, op, p.token, 100_000);
+        return { ...p, id: await userIdOf(t.app, p.token) };
+      }),
+    );
+    const pk = await openPeriod(t.app, 'df_pk10_5');
+    const play = (await playItems(t.app, 'df_pk10_5'))[0]?.id;
+    // The game's own limit (3,000) is far below the site-wide one (the default): it binds each player.
+    await withGamePeriodLimit(t.app, pk.game_id, 3_000, async () => {
+      const body = { games_id: pk.game_id, issue: pk.issue, items: [{ play_id: play, amount: 1_000 }] };
+      const answers = await Promise.all(players.flatMap((p) => Array.from({ length: 12 }, () => post(p.token, body))));
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(9);
+      expect(answers.filter((a) => a.status !== 200).every((a) => a.error === 'PERIOD_LIMIT_REACHED')).toBe(true);
+      for (const p of players) {
+        expect((await getBalances(t.app.db, p.id)).cash).toBe(97_000);
+        const staked = await t.app.db
+          .selectFrom('bet_period_stakes')
+          .select('staked')
+          .where('user_id', '=', p.id)
+          .where('period_id', '=', pk.id)
+          .executeTakeFirstOrThrow();
+        expect(staked.staked).toBe(3_000);
+      }
+    });
+    expect((await ledgerCheck(t.app.db)).ok).toBe(true);
   });
 
   it.skipIf(!onPostgres)(

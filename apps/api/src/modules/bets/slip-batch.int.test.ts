@@ -3,7 +3,15 @@ import { buildTestApp, registerPlayer } from '../../test/helper.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { operatorToken } from '../../test/money-helper.ts';
 import { fund } from '../../test/withdraw-helper.ts';
-import { openAt, openPeriod, playItems, preparedSlip, userIdOf, withPeriodLimit } from '../../test/bets-helper.ts';
+import {
+  openAt,
+  openPeriod,
+  playItems,
+  preparedSlip,
+  userIdOf,
+  withGamePeriodLimit,
+  withPeriodLimit,
+} from '../../test/bets-helper.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { getBalances, ledgerCheck } from '../ledger/ledger.service.ts';
 import { commitBatch } from './bets.service.ts';
@@ -89,6 +97,36 @@ describe('commitSlips', () => {
       expect(outcomes.map((o) => (o.ok ? 'ok' : errorKey(o)))).toEqual(['ok', 'PERIOD_LIMIT_REACHED', 'ok']);
       expect((await getBalances(t.app.db, a)).cash).toBe(97_000);
     });
+  });
+
+  it("binds each slip by the lower of the site-wide limit and its own game's, in one batch", async () => {
+    const a = await player(100_000);
+    const ssc = await openPeriod(t.app, 'df_ssc');
+    const sscPlay = (await playItems(t.app, 'df_ssc'))[0];
+    if (!sscPlay) throw new Error('no ssc play');
+    const sscSlip = (amount: number) => preparedSlip(ssc, sscPlay, a, amount);
+    const maxOf = (o: { ok: boolean; error?: unknown }) => (o.error instanceof AppError ? o.error.params.max : 'ok');
+    // k3's own limit (3,000) is below the site-wide one (5,000); ssc has none, so the site-wide one binds it.
+    await withPeriodLimit(t.app, 5_000, () =>
+      withGamePeriodLimit(t.app, k3.game_id, 3_000, async () => {
+        const outcomes = await commitSlips(
+          t.app.db,
+          [slip(a, 2_000), sscSlip(2_000), slip(a, 1_500), sscSlip(1_500), sscSlip(1_600), slip(a, 1_000)],
+          () => T,
+        );
+        expect(outcomes.map((o) => (o.ok ? 'ok' : errorKey(o)))).toEqual([
+          'ok',
+          'ok',
+          'PERIOD_LIMIT_REACHED',
+          'ok',
+          'PERIOD_LIMIT_REACHED',
+          'ok',
+        ]);
+        // Each refusal names the limit that bound it.
+        expect(outcomes.map(maxOf)).toEqual(['ok', 'ok', '30.00', 'ok', '50.00', 'ok']);
+        expect((await getBalances(t.app.db, a)).cash).toBe(100_000 - 3_000 - 3_500);
+      }),
+    );
   });
 
   it('refuses every slip of a batch once the clock reaches the seal, and changes nothing', async () => {

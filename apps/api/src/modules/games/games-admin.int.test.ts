@@ -313,6 +313,113 @@ describe('schedule and limits', () => {
   });
 });
 
+describe("a game's own per-period limit", () => {
+  const listed = async (game = k3) =>
+    adminGames.parse((await get(API.adminGamesList)).body.data).games.find((g) => g.id === game)!;
+  const saveGameLimit = (body: unknown, token = op) => post(API.adminGamesGameLimit, body, token);
+  /** A one-item k3 slip of `amount` on the period open now. */
+  const k3Slip = async (amount: number) => {
+    const period = await currentPeriod('df_k3', t.app.clock());
+    const play = (await plays()).find((p) => p.code.startsWith('k3.sum.'))!;
+    return { games_id: k3, issue: period.issue, items: [{ play_id: play.id, amount }] };
+  };
+
+  it('starts empty: only the site-wide limit applies', async () => {
+    const games = adminGames.parse((await get(API.adminGamesList)).body.data).games;
+    expect(games.length).toBeGreaterThan(1);
+    for (const g of games) expect(g.period_max_per_player).toBeNull();
+  });
+
+  it('a game limit below the site-wide one binds; a replay of a refused slip names the same limit', async () => {
+    const stale = await saveGameLimit({ games_id: k3, period_max_per_player: 3_000, previous: 5_000 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toBe('SETTINGS_CHANGED');
+    const res = await saveGameLimit({ games_id: k3, period_max_per_player: 3_000, previous: null });
+    expect(res.status, res.text).toBe(200);
+    const saved = adminGames.parse(res.body.data);
+    expect(saved.games.find((g) => g.id === k3)?.period_max_per_player).toBe(3_000);
+    expect(saved.games.filter((g) => g.id !== k3).every((g) => g.period_max_per_player === null)).toBe(true);
+    expect(saved.period_max_per_player).toBe(20_000_000);
+
+    const p = await cashPlayer();
+    expect((await bet(t.app, p.token, await k3Slip(2_000))).status).toBe(200);
+    const refused = await bet(t.app, p.token, await k3Slip(1_001), 'game-limit-0001');
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('PERIOD_LIMIT_REACHED');
+    expect(refused.body.msg).toBe('This exceeds your limit per draw (30.00)');
+    expect((await bet(t.app, p.token, await k3Slip(1_000))).status).toBe(200);
+
+    // Another game keeps the site-wide limit only.
+    const ssc = await currentPeriod('df_ssc', t.app.clock());
+    const sscPlay = (await plays(ssc.game_id))[0]!;
+    const other = await bet(t.app, p.token, {
+      games_id: ssc.game_id,
+      issue: ssc.issue,
+      items: [{ play_id: sscPlay.id, amount: 5_000 }],
+    });
+    expect(other.status, other.text).toBe(200);
+
+    // The limit is cleared (null): the site-wide one alone applies again, and the slip refused above, replayed
+    // with its key, still answers the refusal it got, with the limit that bound it then.
+    const cleared = await saveGameLimit({ games_id: k3, period_max_per_player: null, previous: 3_000 });
+    expect(cleared.status, cleared.text).toBe(200);
+    expect((await listed()).period_max_per_player).toBeNull();
+    const replay = await bet(t.app, p.token, await k3Slip(1_001), 'game-limit-0001');
+    expect(replay.status).toBe(400);
+    expect(replay.body).toEqual(refused.body);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect((await bet(t.app, p.token, await k3Slip(5_000))).status).toBe(200);
+
+    // Each save is in the audit log with before and after.
+    const audit = await t.app.db
+      .selectFrom('audit_log')
+      .select(['target', 'before', 'after'])
+      .where('action', '=', 'games.game_limit')
+      .orderBy('id')
+      .execute();
+    expect(audit).toEqual([
+      { target: `game:${k3}`, before: { period_max_per_player: null }, after: { period_max_per_player: 3_000 } },
+      { target: `game:${k3}`, before: { period_max_per_player: 3_000 }, after: { period_max_per_player: null } },
+    ]);
+  });
+
+  it('a game limit above the site-wide one does not loosen it', async () => {
+    expect((await post(API.adminGamesLimits, { period_max_per_player: 5_000, previous: 20_000_000 })).status).toBe(200);
+    try {
+      const res = await saveGameLimit({ games_id: k3, period_max_per_player: 100_000, previous: null });
+      expect(res.status, res.text).toBe(200);
+      const p = await cashPlayer();
+      expect((await bet(t.app, p.token, await k3Slip(4_000))).status).toBe(200);
+      const refused = await bet(t.app, p.token, await k3Slip(1_001));
+      expect(refused.body.error).toBe('PERIOD_LIMIT_REACHED');
+      expect(refused.body.msg).toBe('This exceeds your limit per draw (50.00)');
+    } finally {
+      await saveGameLimit({ games_id: k3, period_max_per_player: null, previous: 100_000 });
+      await post(API.adminGamesLimits, { period_max_per_player: 20_000_000, previous: 5_000 });
+    }
+    expect((await listed()).period_max_per_player).toBeNull();
+  });
+
+  it('refuses bad input with a translated key and changes nothing', async () => {
+    const audits = await count(t.app, 'audit_log');
+    const refused = async (body: unknown, status: number, error: string) => {
+      const res = await saveGameLimit(body);
+      expect(res.status, res.text).toBe(status);
+      expect(res.body.error).toBe(error);
+      expect(res.body.msg).toEqual(expect.any(String));
+      expect(res.body.msg).not.toBe(error);
+    };
+    await refused({ games_id: k3, period_max_per_player: 0, previous: null }, 400, 'AMOUNT_INVALID');
+    await refused({ games_id: k3, period_max_per_player: -5, previous: null }, 400, 'AMOUNT_INVALID');
+    await refused({ games_id: k3, period_max_per_player: 1.5, previous: null }, 400, 'VALIDATION_FAILED');
+    await refused({ games_id: k3, period_max_per_player: '100', previous: null }, 400, 'VALIDATION_FAILED');
+    await refused({ games_id: k3, period_max_per_player: 100 }, 400, 'REQUIRED_FIELDS');
+    await refused({ games_id: 999_999, period_max_per_player: 100, previous: null }, 404, 'GAME_NOT_FOUND');
+    expect(await count(t.app, 'audit_log')).toBe(audits);
+    expect((await listed()).period_max_per_player).toBeNull();
+  });
+});
+
 describe('who may call, and what no call can touch', () => {
   it('a player and a guest are refused (403), no session 401', async () => {
     const player = (await registerPlayer(t.app)).token;
@@ -320,8 +427,11 @@ describe('who may call, and what no call can touch', () => {
     for (const token of [player, guest]) {
       expect((await get(API.adminGamesList, token)).status).toBe(403);
       expect((await post(API.adminGamesEnable, { games_id: k3, enabled: false }, token)).status).toBe(403);
+      const limit = { games_id: k3, period_max_per_player: 1_000, previous: null };
+      expect((await post(API.adminGamesGameLimit, limit, token)).status).toBe(403);
     }
     expect((await call(t.app, 'GET', API.adminGamesList)).status).toBe(401);
+    expect((await call(t.app, 'POST', API.adminGamesGameLimit, { body: { games_id: k3 } })).status).toBe(401);
   });
 
   it('no admin call of the Games screen changes a seed, a commitment or a result', async () => {
@@ -337,6 +447,8 @@ describe('who may call, and what no call can touch', () => {
     await post(API.adminGamesEnable, { games_id: k3, enabled: true });
     await post(API.adminGamesSchedule, { games_id: k3, cycle_seconds: 300, seal_seconds: 30 });
     await post(API.adminGamesLimits, { period_max_per_player: 19_000_000, previous: 20_000_000 });
+    await post(API.adminGamesGameLimit, { games_id: k3, period_max_per_player: 1_000, previous: null });
+    await post(API.adminGamesGameLimit, { games_id: k3, period_max_per_player: null, previous: 1_000 });
     expect(await snapshot()).toEqual(before);
   });
 });

@@ -15,6 +15,7 @@ function gamesJoinSchedules(db: Db) {
       'games.code',
       'games.family',
       'games.enabled',
+      'games.period_max_per_player',
       'game_schedules.cycle_seconds',
       'game_schedules.seal_seconds',
       'game_schedules.daily_at',
@@ -38,6 +39,11 @@ export function findGame(db: Db, gameId: number) {
 
 export async function setGameEnabled(db: Db, gameId: number, enabled: boolean): Promise<void> {
   await db.updateTable('games').set({ enabled }).where('id', '=', gameId).execute();
+}
+
+/** The game's own per-period limit (null: only the site-wide one). */
+export async function setGamePeriodMax(db: Db, gameId: number, max: number | null): Promise<void> {
+  await db.updateTable('games').set({ period_max_per_player: max }).where('id', '=', gameId).execute();
 }
 
 /** Saved schedule changes of the games, oldest first (a day takes the last one from before it). */

@@ -1,6 +1,7 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
   adminGameEnableRequest,
+  adminGameLimitRequest,
   adminGameLimitsRequest,
   adminGames,
   adminPlays,
@@ -121,6 +122,24 @@ const gamesAdminRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     },
     async (request, reply) =>
       reply.ok(await admin.saveLimits(app.db, actorOf(request), request.body, request.lang, ctx())),
+  );
+
+  app.post(
+    API.adminGamesGameLimit,
+    {
+      preValidation: operator,
+      schema: {
+        tags: ['admin'],
+        summary:
+          "One game's own limit per player per period, or none (at once; the lower of it and the site-wide binds)",
+        security,
+        headers: sessionHeaders,
+        body: adminGameLimitRequest,
+        response: { 200: envelope(adminGames), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.ok(await admin.saveGameLimit(app.db, actorOf(request), request.body, request.lang, ctx())),
   );
   done();
 };

@@ -11,6 +11,8 @@
  *   committed periods, published with their commitments, are drawn as created; nothing is voided or renumbered);
  * - enabling or disabling a game and the per-period limit: at once (a disabled game refuses bets at once and leaves
  *   the lobby; its periods already created are still drawn and settled, no new ones are created).
+ * - a game's own per-period limit: at once too, to the next slips (place_bet_slips reads it per slip; the lower of
+ *   it and the site-wide limit binds).
  * Nothing here reads or writes a seed or a result.
  */
 import { addDays, findGame as findDomainGame, localDate, markSixAllIn, playChances } from '@fairdraw/domain';
@@ -19,6 +21,7 @@ import { rtpBelowOneHundred, rtpOfChances } from '@fairdraw/domain';
 import type {
   AdminGame,
   AdminGameEnableRequest,
+  AdminGameLimitRequest,
   AdminGameLimitsRequest,
   AdminGames,
   AdminPlay,
@@ -76,6 +79,7 @@ export async function listGames(db: Db, lang: Lang, ctx: GamesAdminContext): Pro
         ? { effective_date: next.effective_date, cycle_seconds: next.cycle_seconds, seal_seconds: next.seal_seconds }
         : null,
       current_issue: current?.issue ?? null,
+      period_max_per_player: r.period_max_per_player,
     });
   }
   return {
@@ -348,6 +352,37 @@ export async function saveLimits(
       {
         period_max_per_player: input.period_max_per_player,
       },
+    );
+  });
+  return listGames(db, lang, ctx);
+}
+
+/**
+ * POST /api/admin/games/game-limit: one game's own per-period limit (null clears it: only the site-wide one applies),
+ * at once; refused when the game's value is no longer the one the operator saw (`previous`). The game's row is locked
+ * for the change, so two saves of it are serialised and the second sees the first's value.
+ */
+export async function saveGameLimit(
+  db: Db,
+  actor: AuditActor,
+  input: AdminGameLimitRequest,
+  lang: Lang,
+  ctx: GamesAdminContext,
+): Promise<AdminGames> {
+  await db.transaction().execute(async (trx) => {
+    const game = await repo.lockGame(trx, input.games_id);
+    if (!game) throw new AppError('GAME_NOT_FOUND', { field: 'games_id' });
+    const before = game.period_max_per_player;
+    if (before !== input.previous) throw new AppError('SETTINGS_CHANGED', { field: 'period_max_per_player' });
+    if (before === input.period_max_per_player) return;
+    await repo.setGamePeriodMax(trx, game.id, input.period_max_per_player);
+    await writeAudit(
+      trx,
+      actor,
+      'games.game_limit',
+      `game:${game.id}`,
+      { period_max_per_player: before },
+      { period_max_per_player: input.period_max_per_player },
     );
   });
   return listGames(db, lang, ctx);

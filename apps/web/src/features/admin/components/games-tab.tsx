@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import type {
   AdminGame,
+  AdminGameLimitRequest,
   AdminGameLimitsRequest,
   AdminPlay,
   AdminPlaysSaveRequest,
@@ -21,16 +22,19 @@ import { useMoney } from '../../../lib/wallet.ts';
 import { useEnableGame } from '../api/enable-game.ts';
 import { useGamePlays } from '../api/get-game-plays.ts';
 import { useAdminGames } from '../api/get-games.ts';
+import { useSaveGameLimit } from '../api/save-game-limit.ts';
 import { useSaveGameLimits } from '../api/save-game-limits.ts';
 import { useSaveGamePlays } from '../api/save-game-plays.ts';
 import { useSaveGameSchedule } from '../api/save-game-schedule.ts';
 import {
+  gameLimitSchema,
   limitSchema,
   liveRtp,
   oddsText,
   playsSchema,
   playsValues,
   scheduleSchema,
+  type GameLimitValues,
   type LimitValues,
   type PlaysValues,
   type ScheduleValues,
@@ -42,8 +46,9 @@ const testKey = (code: string) => code.replaceAll('.', '-');
 
 /**
  * The console's Games screen: every game (enabled, schedule, the period being bet on), the per-period limit, and
- * for the chosen game its schedule and its plays' odds and stakes with the RTP computed live as odds are typed. A
- * change of odds, stakes or schedule applies from a period (a day) not yet opened; the screen says from when.
+ * for the chosen game its own per-period limit, its schedule and its plays' odds and stakes with the RTP computed
+ * live as odds are typed. A change of odds, stakes or schedule applies from a period (a day) not yet opened; the
+ * screen says from when. The limits apply at once.
  */
 export function GamesTab() {
   const { t } = useTranslation();
@@ -110,8 +115,8 @@ export function GamesTab() {
         </p>
       )}
       {games.data && <LimitForm key={games.data.period_max_per_player} value={games.data.period_max_per_player} />}
-      {game ? (
-        <GameDetail key={game.id} game={game} />
+      {game && games.data ? (
+        <GameDetail key={game.id} game={game} siteMax={games.data.period_max_per_player} />
       ) : (
         <p className="muted games-admin__hint">{t('gamesAdmin.choose')}</p>
       )}
@@ -192,13 +197,14 @@ function LimitForm({ value }: { value: number }) {
   );
 }
 
-function GameDetail({ game }: { game: AdminGame }) {
+function GameDetail({ game, siteMax }: { game: AdminGame; siteMax: number }) {
   const { t } = useTranslation();
   return (
     <div className="games-admin__detail" data-testid="game-detail">
       <h2 className="games-admin__title">
         {game.name} <span className="muted mono">{game.code}</span>
       </h2>
+      <GameLimitForm key={game.period_max_per_player ?? 'none'} game={game} siteMax={siteMax} />
       {game.daily_at ? (
         <p className="muted">{t('gamesAdmin.dailyFixed', { time: game.daily_at })}</p>
       ) : (
@@ -206,6 +212,66 @@ function GameDetail({ game }: { game: AdminGame }) {
       )}
       <PlaysSection game={game} />
     </div>
+  );
+}
+
+/**
+ * The game's own per-player per-period limit: empty for none (only the site-wide one applies); the lower of the two
+ * binds a slip. Saved over the value shown, at once.
+ */
+function GameLimitForm({ game, siteMax }: { game: AdminGame; siteMax: number }) {
+  const { t } = useTranslation();
+  const { exponent, format } = useMoney();
+  const save = useSaveGameLimit();
+  const value = game.period_max_per_player;
+  const form = useForm<
+    GameLimitValues,
+    { exponent: number; games_id: number; previous: number | null },
+    AdminGameLimitRequest
+  >({
+    resolver: contractResolver(gameLimitSchema),
+    context: { exponent, games_id: game.id, previous: value },
+    defaultValues: { period_max_per_player: value === null ? '' : toAmountText(value, exponent) },
+  });
+  const onSubmit = form.handleSubmit(async (body) => {
+    try {
+      await save.mutateAsync(body);
+      showToast(t('admin.settingsSaved'));
+    } catch (e) {
+      reportServerError(form.setError, e, ['period_max_per_player'] as const);
+    }
+  });
+  return (
+    <section className="section" aria-labelledby="games-game-limit-title">
+      <h3 className="section__title" id="games-game-limit-title">
+        {t('gamesAdmin.gameLimitTitle')}
+      </h3>
+      <form className="form games-admin__row-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <FormTextField
+          control={form.control}
+          name="period_max_per_player"
+          label={t('gamesAdmin.gameLimit')}
+          hint={
+            value === null
+              ? t('gamesAdmin.gameLimitNone', { site: format(siteMax) })
+              : t('gamesAdmin.gameLimitNow', { amount: format(value), site: format(siteMax) })
+          }
+          inputMode="decimal"
+          autoComplete="off"
+          className="num"
+          testId="game-period-max"
+        />
+        <FormError text={errorText(t, form.formState.errors.root?.server)} />
+        <button
+          type="submit"
+          className="btn btn--primary"
+          disabled={form.formState.isSubmitting}
+          data-testid="game-period-max-save"
+        >
+          {t('payout.save')}
+        </button>
+      </form>
+    </section>
   );
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminPlay } from '@fairdraw/contract';
-import { liveRtp, playsSchema, playsValues } from './game-plays-schema.ts';
+import { gameLimitSchema, liveRtp, playsSchema, playsValues } from './game-plays-schema.ts';
 
 // A play won in 1 of 3 outcomes, never pushed: odds 3.0000 return exactly 100 %.
 const play: AdminPlay = {
@@ -48,5 +48,29 @@ describe('the plays form', () => {
     expect(keys(parse({ odds_bps: '1' }))).toContain('items.0.odds_bps:ODDS_INVALID');
     expect(keys(parse({ min_stake: '20', max_stake: '10' }))).toContain('items.0.max_stake:AMOUNT_INVALID');
     expect(keys(parse({ min_stake: '' }))).toContain('items.0.min_stake:REQUIRED_FIELDS');
+  });
+});
+
+describe("the game's own per-period limit form", () => {
+  const limit = (text: string, previous: number | null = 500_000) =>
+    gameLimitSchema({ exponent: 2, games_id: 3, previous }).safeParse({ period_max_per_player: text });
+
+  it('reads an amount, or empty as none, saved over the value shown', () => {
+    const set = limit('1,500.50');
+    expect(set.success && set.data).toEqual({ games_id: 3, period_max_per_player: 150_050, previous: 500_000 });
+    const cleared = limit('  ');
+    expect(cleared.success && cleared.data).toEqual({ games_id: 3, period_max_per_player: null, previous: 500_000 });
+    const first = limit('20', null);
+    expect(first.success && first.data).toEqual({ games_id: 3, period_max_per_player: 2_000, previous: null });
+  });
+
+  it('names the key of an amount that is not one, or is zero', () => {
+    for (const text of ['0', 'abc', '1.234', '-5']) {
+      const r = limit(text);
+      expect(r.success).toBe(false);
+      expect(r.error?.issues.map((i) => `${i.path.join('.')}:${i.message}`)).toContain(
+        'period_max_per_player:AMOUNT_INVALID',
+      );
+    }
   });
 });

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import {
+  adminGameLimitRequest,
   adminGameLimitsRequest,
   adminPlaysSaveRequest,
   adminScheduleSaveRequest,
+  type AdminGameLimitRequest,
   type AdminGameLimitsRequest,
   type AdminPlay,
   type AdminPlaysSaveRequest,
@@ -133,3 +135,28 @@ export const limitSchema = ({ exponent, previous }: { exponent: number; previous
       return { period_max_per_player: p.kind === 'ok' ? p.minor : 0, previous };
     })
     .pipe(adminGameLimitsRequest);
+
+export type GameLimitValues = { period_max_per_player: string };
+
+/**
+ * A game's own per-period limit as an amount, or empty for none (only the site-wide limit applies), saved over the
+ * value shown (`previous`, null for none).
+ */
+export const gameLimitSchema = ({
+  exponent,
+  games_id,
+  previous,
+}: {
+  exponent: number;
+  games_id: number;
+  previous: number | null;
+}) =>
+  z
+    .object({ period_max_per_player: z.string() })
+    .transform((v, ctx): AdminGameLimitRequest => {
+      const p = parseAmount(v.period_max_per_player, exponent);
+      if (p.kind === 'empty') return { games_id, period_max_per_player: null, previous };
+      if (p.kind !== 'ok' || p.minor === 0) issue(ctx, 'AMOUNT_INVALID', 'period_max_per_player');
+      return { games_id, period_max_per_player: p.kind === 'ok' ? p.minor : 0, previous };
+    })
+    .pipe(adminGameLimitRequest);
