@@ -346,7 +346,7 @@ function PlaysSection({ game }: { game: AdminGame }) {
       ) : plays.isError ? (
         <ErrorState error={plays.error} onRetry={() => void plays.refetch()} />
       ) : (
-        <PlaysForm key={plays.dataUpdatedAt} gameId={game.id} plays={plays.data.plays} />
+        <PlaysForm key={game.id} gameId={game.id} plays={plays.data.plays} />
       )}
     </section>
   );
@@ -359,10 +359,12 @@ function PlaysForm({ gameId, plays }: { gameId: number; plays: readonly AdminPla
   const { t } = useTranslation();
   const { exponent, format } = useMoney();
   const save = useSaveGamePlays();
+  // A saved list (the save's answer) resets the fields to it; the table keeps its filters and sorting.
+  const values = useMemo(() => playsValues(plays, exponent), [plays, exponent]);
   const form = useForm<PlaysValues, PlaysCtx, AdminPlaysSaveRequest>({
     resolver: contractResolver(playsSchema),
     context: { exponent, games_id: gameId, plays },
-    defaultValues: playsValues(plays, exponent),
+    values,
   });
   const fields = plays.flatMap((_, i) => [
     `items.${i}.odds_bps` as const,
