@@ -38,13 +38,17 @@ async function shownOdds(page: Page, code: string): Promise<number> {
   return Number(norm(text ?? ''));
 }
 
-/** Waits until the game's current period draws (and the next one opens) at least `ms` from now. */
+/**
+ * Waits until the game's current period has opened and draws (so the next one opens) at least `ms` from now. A save
+ * made in the moment between a period's open time and the scheduler opening it applies to that period itself (no bet
+ * is in it yet), and the row rightly shows no change pending.
+ */
 async function periodWithTimeLeft(gameId: number, ms: number): Promise<void> {
   await expect
     .poll(
       async () => {
         const p = await siteApi<CurrentGame>(t.site, `/api/game/current_game?games_id=${gameId}`, { method: 'POST' });
-        return (p.draw_at ?? 0) - p.server_time;
+        return p.status === 'open' ? (p.draw_at ?? 0) - p.server_time : -1;
       },
       { timeout: 30_000, interval: 250 },
     )
