@@ -162,7 +162,7 @@ function LimitForm({ value }: { value: number }) {
   const onSubmit = form.handleSubmit(async (body) => {
     try {
       await save.mutateAsync(body);
-      showToast(t('admin.settingsSaved'));
+      showToast(t('admin.saved'));
     } catch (e) {
       reportServerError(form.setError, e, ['period_max_per_player'] as const);
     }
@@ -236,7 +236,7 @@ function GameLimitForm({ game, siteMax }: { game: AdminGame; siteMax: number }) 
   const onSubmit = form.handleSubmit(async (body) => {
     try {
       await save.mutateAsync(body);
-      showToast(t('admin.settingsSaved'));
+      showToast(t('admin.saved'));
     } catch (e) {
       reportServerError(form.setError, e, ['period_max_per_player'] as const);
     }
@@ -288,7 +288,7 @@ function ScheduleForm({ game }: { game: AdminGame }) {
     try {
       const saved = await save.mutateAsync(body);
       const next = saved.games.find((g) => g.id === game.id)?.next_schedule;
-      showToast(next ? t('gamesAdmin.scheduleFrom', { date: next.effective_date }) : t('admin.settingsSaved'));
+      showToast(next ? t('gamesAdmin.scheduleFrom', { date: next.effective_date }) : t('admin.saved'));
     } catch (e) {
       reportServerError(form.setError, e, ['cycle_seconds', 'seal_seconds'] as const);
     }
@@ -375,7 +375,7 @@ function PlaysForm({ gameId, plays }: { gameId: number; plays: readonly AdminPla
     try {
       const saved = await save.mutateAsync(body);
       const from = saved.plays.find((p) => p.next_from !== null)?.next_from;
-      showToast(from ? t('gamesAdmin.savedFrom', { time: utc(from) }) : t('admin.settingsSaved'));
+      showToast(from ? t('gamesAdmin.savedFrom', { time: utc(from) }) : t('admin.saved'));
     } catch (e) {
       reportServerError(form.setError, e, fields);
     }
