@@ -1,7 +1,7 @@
 import './games-tab.css';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useForm, useWatch, type Control } from 'react-hook-form';
+import { useForm, useWatch, type Control, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type {
   AdminGame,
   AdminGameLimitRequest,
@@ -159,36 +159,76 @@ function LimitForm({ value }: { value: number }) {
     context: { exponent, previous: value },
     defaultValues: { period_max_per_player: toAmountText(value, exponent) },
   });
+  return (
+    <PeriodMaxForm
+      form={form}
+      save={save.mutateAsync}
+      className="games-admin__limit"
+      titleId="games-limit-title"
+      title={
+        <h2 className="section__title" id="games-limit-title">
+          {t('gamesAdmin.limitTitle')}
+        </h2>
+      }
+      label={t('gamesAdmin.periodMax')}
+      hint={t('gamesAdmin.periodMaxHint', { amount: format(value) })}
+      testId="games-period-max"
+    />
+  );
+}
+
+/**
+ * A per-period limit's form (the site-wide one and a game's own): one amount field, its hint, the server's refusal
+ * and Save; `save` sends what the form's contract schema made of the field.
+ */
+function PeriodMaxForm<Ctx, Req extends FieldValues>({
+  form,
+  save,
+  className,
+  titleId,
+  title,
+  label,
+  hint,
+  testId,
+}: {
+  form: UseFormReturn<{ period_max_per_player: string }, Ctx, Req>;
+  save: (body: Req) => Promise<unknown>;
+  className?: string;
+  titleId: string;
+  title: ReactNode;
+  label: string;
+  hint: string;
+  testId: string;
+}) {
+  const { t } = useTranslation();
   const onSubmit = form.handleSubmit(async (body) => {
     try {
-      await save.mutateAsync(body);
+      await save(body);
       showToast(t('admin.saved'));
     } catch (e) {
       reportServerError(form.setError, e, ['period_max_per_player'] as const);
     }
   });
   return (
-    <section className="section games-admin__limit" aria-labelledby="games-limit-title">
-      <h2 className="section__title" id="games-limit-title">
-        {t('gamesAdmin.limitTitle')}
-      </h2>
+    <section className={className ? `section ${className}` : 'section'} aria-labelledby={titleId}>
+      {title}
       <form className="form games-admin__row-form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <FormTextField
           control={form.control}
           name="period_max_per_player"
-          label={t('gamesAdmin.periodMax')}
-          hint={t('gamesAdmin.periodMaxHint', { amount: format(value) })}
+          label={label}
+          hint={hint}
           inputMode="decimal"
           autoComplete="off"
           className="num"
-          testId="games-period-max"
+          testId={testId}
         />
         <FormError text={errorText(t, form.formState.errors.root?.server)} />
         <button
           type="submit"
           className="btn btn--primary"
           disabled={form.formState.isSubmitting}
-          data-testid="games-period-max-save"
+          data-testid={`${testId}-save`}
         >
           {t('payout.save')}
         </button>
@@ -233,45 +273,24 @@ function GameLimitForm({ game, siteMax }: { game: AdminGame; siteMax: number }) 
     context: { exponent, games_id: game.id, previous: value },
     defaultValues: { period_max_per_player: value === null ? '' : toAmountText(value, exponent) },
   });
-  const onSubmit = form.handleSubmit(async (body) => {
-    try {
-      await save.mutateAsync(body);
-      showToast(t('admin.saved'));
-    } catch (e) {
-      reportServerError(form.setError, e, ['period_max_per_player'] as const);
-    }
-  });
   return (
-    <section className="section" aria-labelledby="games-game-limit-title">
-      <h3 className="section__title" id="games-game-limit-title">
-        {t('gamesAdmin.gameLimitTitle')}
-      </h3>
-      <form className="form games-admin__row-form" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <FormTextField
-          control={form.control}
-          name="period_max_per_player"
-          label={t('gamesAdmin.gameLimit')}
-          hint={
-            value === null
-              ? t('gamesAdmin.gameLimitNone', { site: format(siteMax) })
-              : t('gamesAdmin.gameLimitNow', { amount: format(value), site: format(siteMax) })
-          }
-          inputMode="decimal"
-          autoComplete="off"
-          className="num"
-          testId="game-period-max"
-        />
-        <FormError text={errorText(t, form.formState.errors.root?.server)} />
-        <button
-          type="submit"
-          className="btn btn--primary"
-          disabled={form.formState.isSubmitting}
-          data-testid="game-period-max-save"
-        >
-          {t('payout.save')}
-        </button>
-      </form>
-    </section>
+    <PeriodMaxForm
+      form={form}
+      save={save.mutateAsync}
+      titleId="games-game-limit-title"
+      title={
+        <h3 className="section__title" id="games-game-limit-title">
+          {t('gamesAdmin.gameLimitTitle')}
+        </h3>
+      }
+      label={t('gamesAdmin.gameLimit')}
+      hint={
+        value === null
+          ? t('gamesAdmin.gameLimitNone', { site: format(siteMax) })
+          : t('gamesAdmin.gameLimitNow', { amount: format(value), site: format(siteMax) })
+      }
+      testId="game-period-max"
+    />
   );
 }
 
