@@ -103,3 +103,30 @@ describe.runIf(onPostgres)('odds change vs the open of the next period (PostgreS
     }
   });
 });
+
+describe.runIf(onPostgres)("two operators saving one game's limit at once (PostgreSQL)", () => {
+  it('one save over the value both saw wins; the others are refused SETTINGS_CHANGED and change nothing', async () => {
+    const k3 = await gameId(t.app, 'df_k3');
+    const saves = await Promise.all(
+      [1_000, 2_000, 3_000, 4_000, 5_000, 6_000, 7_000, 8_000].map((limit) =>
+        send(API.adminGamesGameLimit, op, { games_id: k3, period_max_per_player: limit, previous: null }),
+      ),
+    );
+    const won = saves.filter((s) => s.code === 200);
+    expect(won).toHaveLength(1);
+    expect(saves.filter((s) => s.error === 'SETTINGS_CHANGED')).toHaveLength(saves.length - 1);
+    const game = await t.app.db
+      .selectFrom('games')
+      .select('period_max_per_player')
+      .where('id', '=', k3)
+      .executeTakeFirstOrThrow();
+    const audits = await t.app.db
+      .selectFrom('audit_log')
+      .select(['before', 'after'])
+      .where('action', '=', 'games.game_limit')
+      .where('target', '=', `game:${k3}`)
+      .execute();
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.after).toEqual({ period_max_per_player: game.period_max_per_player });
+  });
+});
