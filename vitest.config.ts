@@ -30,6 +30,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['apps/*/src/**/*.int.test.ts'],
+          // Migrates one database per run; each file's database starts as a copy of it.
+          globalSetup: ['apps/api/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

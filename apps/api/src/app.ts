@@ -52,6 +52,8 @@ export type BuildOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Told of every database statement (tests count what an operation costs). */
   onQuery?: (sql: string) => void;
+  /** Embedded PGlite only: start from this dump of an already migrated database (tests: migrated once per run). */
+  pgliteTemplate?: Blob;
   /** One pretty line per request (lib/logger.ts); by default when stdout is a terminal and no logger is given. */
   pretty?: boolean;
 };
@@ -109,7 +111,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // 12. static web: last, because its catch-all `/*` must not shadow anything above.
   await app.register(configPlugin, { config });
   await app.register(clockPlugin);
-  await app.register(dbPlugin, opts.onQuery ? { onQuery: opts.onQuery } : {});
+  await app.register(dbPlugin, {
+    ...(opts.onQuery ? { onQuery: opts.onQuery } : {}),
+    ...(opts.pgliteTemplate ? { loadDataDir: opts.pgliteTemplate } : {}),
+  });
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
   await app.register(authPlugin);

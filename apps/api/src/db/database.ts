@@ -191,6 +191,8 @@ export type DbOptions = {
   onConnectionError?: (err: Error) => void;
   /** Told of every statement run, inside transactions too (tests count what an operation costs). */
   onQuery?: (sql: string) => void;
+  /** Embedded only: start from this dump of a data directory (PGlite `dumpDataDir`) instead of an empty one. */
+  loadDataDir?: Blob;
 };
 
 /** Calls `onPayload` for each notification on `channel` (NOTIFY, after its transaction commits); resolves to stop. */
@@ -217,7 +219,11 @@ export function createDb(options: DbOptions): Db {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...log });
   }
   const parsers = { [pg.types.builtins.INT8]: parseInt8 };
-  const pglite = options.dataDir === 'memory://' ? new PGlite({ parsers }) : new PGlite(options.dataDir, { parsers });
+  const from = options.loadDataDir ? { loadDataDir: options.loadDataDir } : {};
+  const pglite =
+    options.dataDir === 'memory://'
+      ? new PGlite({ parsers, ...from })
+      : new PGlite(options.dataDir, { parsers, ...from });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), ...log });
   embedded.set(db, async (channel, onPayload) => {
     const stop = await pglite.listen(channel, onPayload);

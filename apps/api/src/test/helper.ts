@@ -11,6 +11,7 @@ import { migrateFor } from '../db/runtime-role.ts';
 import { ledgerCheck } from '../modules/ledger/ledger.service.ts';
 import { seed } from '../db/seed.ts';
 import { ensureProviderSecrets, providers } from '../modules/payments/payments.service.ts';
+import { pgliteTemplate, postgresTemplate } from './template.ts';
 
 /** Two roles (option `twoRoles`): the owner that migrated and the runtime role the app runs as, with their URLs. */
 export type TestRoles = { owner: string; runtime: string; ownerUrl: string; runtimeUrl: string };
@@ -75,7 +76,9 @@ export async function buildTestApp(
       roles = { owner, runtime, ownerUrl: as(owner), runtimeUrl: as(runtime) };
       databaseUrl = roles.runtimeUrl;
     } else {
-      await client.query(`create database ${dbName}`);
+      // A copy of the database the tier's global setup migrated (global-setup.ts), when there is one.
+      const template = postgresTemplate();
+      await client.query(`create database ${dbName}${template ? ` template ${template}` : ''}`);
     }
     await client.end();
   }
@@ -92,7 +95,11 @@ export async function buildTestApp(
     ...(roles ? { MIGRATION_DATABASE_URL: roles.ownerUrl } : {}),
     ...env,
   });
-  const app = await buildApp(config, onQuery ? { onQuery } : {});
+  const template = serverUrl ? undefined : pgliteTemplate();
+  const app = await buildApp(config, {
+    ...(onQuery ? { onQuery } : {}),
+    ...(template ? { pgliteTemplate: template } : {}),
+  });
   // A file that lives at a fixed instant starts there: its seed, sessions and login counts belong to that time.
   if (now) app.setClock(() => now);
   await migrateFor(config, app.db);
