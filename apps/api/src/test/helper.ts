@@ -95,7 +95,8 @@ export async function buildTestApp(
     ...(roles ? { MIGRATION_DATABASE_URL: roles.ownerUrl } : {}),
     ...env,
   });
-  const template = serverUrl ? undefined : pgliteTemplate();
+  // Only a throw-away database starts as the copy; a file that names its own DATA_DIR reopens what is there.
+  const template = serverUrl || config.dataDir !== 'memory://' ? undefined : pgliteTemplate();
   const app = await buildApp(config, {
     ...(onQuery ? { onQuery } : {}),
     ...(template ? { pgliteTemplate: template } : {}),
