@@ -22,13 +22,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   // hash always passed the format check of its time, so every one normalises; one that would not stays null.
   await sql`
     update deposits d
-       set tx_network = c.config->>'coin',
-           tx_hash_norm = case when c.config->>'coin' = 'USDT-ERC20' then '0x' || h.hex else h.hex end
-      from recharge_channels c,
-           lateral (select regexp_replace(lower(regexp_replace(d.tx_hash, '[[:space:]]', '', 'g')), '^0x', '') as hex) h
-     where c.id = d.channel_id
-       and c.type = 'crypto'
-       and d.tx_hash is not null
+       set tx_network = h.coin,
+           tx_hash_norm = case when h.coin = 'USDT-ERC20' then '0x' || h.hex else h.hex end
+      from (select x.id, c.config->>'coin' as coin,
+                   regexp_replace(lower(regexp_replace(x.tx_hash, '[[:space:]]', '', 'g')), '^0x', '') as hex
+              from deposits x join recharge_channels c on c.id = x.channel_id
+             where c.type = 'crypto' and x.tx_hash is not null) h
+     where h.id = d.id
        and h.hex ~ '^[0-9a-f]{64}$'`.execute(db);
   await sql`
     update deposits d
