@@ -51,10 +51,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop index deposits_tx_hash_norm_idx`.execute(db);
   await sql`drop index deposits_tx_hash_once`.execute(db);
-  await db.schema
-    .alterTable('deposits')
-    .dropConstraint('deposits_tx_hash_duplicate_not_self')
-    .execute();
+  await db.schema.alterTable('deposits').dropConstraint('deposits_tx_hash_duplicate_not_self').execute();
   await db.schema.alterTable('deposits').dropConstraint('deposits_tx_hash_network').execute();
   await db.schema
     .alterTable('deposits')

@@ -60,7 +60,9 @@ export async function insertDeposit(db: Db, values: Insertable<DepositsTable>): 
   return db
     .insertInto('deposits')
     .values(values)
-    .onConflict((oc) => oc.columns(['tx_network', 'tx_hash_norm']).where('tx_hash_duplicate_of', 'is', null).doNothing())
+    .onConflict((oc) =>
+      oc.columns(['tx_network', 'tx_hash_norm']).where('tx_hash_duplicate_of', 'is', null).doNothing(),
+    )
     .returningAll()
     .executeTakeFirst();
 }

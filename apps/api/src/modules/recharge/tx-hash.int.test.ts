@@ -27,7 +27,10 @@ async function player(t: TestApp): Promise<Player> {
 }
 
 const submit = (t: TestApp, token: string, channel: number, hash: string) =>
-  call(t.app, 'POST', API.rechargeSubmit, { ...auth(token), body: { channel_id: channel, amount: 20_000, tx_hash: hash } });
+  call(t.app, 'POST', API.rechargeSubmit, {
+    ...auth(token),
+    body: { channel_id: channel, amount: 20_000, tx_hash: hash },
+  });
 
 async function operatorList(t: TestApp, op: string, status: string, q: string): Promise<AdminDeposit[]> {
   const res = await call(t.app, 'GET', `${API.adminRechargeList}?status=${status}&q=${q}&limit=50`, auth(op));
@@ -121,20 +124,25 @@ describe('a transfer named by several submissions', () => {
     });
   });
 
-  it.skipIf(!onPostgres)('of eight players naming one hash at once, one is accepted, the others TX_HASH_USED', async () => {
-    const players = [a, b, ...(await Promise.all(Array.from({ length: 6 }, () => player(t))))];
-    for (const n of [6, 7, 8]) {
-      const hash = hashOf(n);
-      const results = await Promise.all(players.map((p, i) => submit(t, p.token, ch.trc, i % 2 ? hash : `0x${hash}`)));
-      const statuses = results.map((r) => r.status).sort();
-      expect(statuses, JSON.stringify(results.map((r) => r.body))).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
-      expect(results.filter((r) => r.status === 409).every((r) => r.body.error === 'TX_HASH_USED')).toBe(true);
-      const { rows } = await sql<{
-        n: number;
-      }>`select count(*)::int as n from deposits where tx_hash_norm = ${hash}`.execute(t.app.db);
-      expect(rows[0]?.n).toBe(1);
-    }
-  });
+  it.skipIf(!onPostgres)(
+    'of eight players naming one hash at once, one is accepted, the others TX_HASH_USED',
+    async () => {
+      const players = [a, b, ...(await Promise.all(Array.from({ length: 6 }, () => player(t))))];
+      for (const n of [6, 7, 8]) {
+        const hash = hashOf(n);
+        const results = await Promise.all(
+          players.map((p, i) => submit(t, p.token, ch.trc, i % 2 ? hash : `0x${hash}`)),
+        );
+        const statuses = results.map((r) => r.status).sort();
+        expect(statuses, JSON.stringify(results.map((r) => r.body))).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+        expect(results.filter((r) => r.status === 409).every((r) => r.body.error === 'TX_HASH_USED')).toBe(true);
+        const { rows } = await sql<{
+          n: number;
+        }>`select count(*)::int as n from deposits where tx_hash_norm = ${hash}`.execute(t.app.db);
+        expect(rows[0]?.n).toBe(1);
+      }
+    },
+  );
 });
 
 describe('deposits stored twice before hashes were unique', () => {
