@@ -14,7 +14,30 @@ export const adminRechargeListQuery = pageQuery.extend({
   status: z.enum(DEPOSIT_STATUSES).default('pending'),
   q: z.string().trim().max(60).optional(),
 });
-export const adminDeposit = deposit.extend({ user: who });
+/** Another deposit that names the same transfer (network and normalised hash) as the one shown. */
+export const txHashSighting = z.object({
+  deposit_id: z.number().int(),
+  user_id: z.number().int(),
+  account: z.string(),
+  status: z.enum(DEPOSIT_STATUSES),
+  created_at: z.number().int(),
+  /** It was stored before hashes were unique, naming a transfer an earlier deposit already named. */
+  duplicate: z.boolean(),
+});
+export type TxHashSighting = z.infer<typeof txHashSighting>;
+
+/**
+ * What the operator sees of a deposit: its player and, for a crypto deposit, the hash in one spelling to check on an
+ * explorer (`tx_hash_normalized`), `tx_hash_duplicate_of` (a deposit stored before hashes were unique that names the
+ * transfer of that earlier deposit: it cannot be approved) and every other deposit naming the same transfer, oldest
+ * first (`tx_hash_seen`; empty for a transfer named once, always so for deposits made since).
+ */
+export const adminDeposit = deposit.extend({
+  user: who,
+  tx_hash_normalized: z.string().nullable(),
+  tx_hash_duplicate_of: z.number().int().nullable(),
+  tx_hash_seen: z.array(txHashSighting),
+});
 export type AdminDeposit = z.infer<typeof adminDeposit>;
 
 export const adminWithdrawListQuery = pageQuery.extend({

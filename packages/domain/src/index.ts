@@ -6,6 +6,7 @@ export * from './exchange-rate.ts';
 export * from './pix.ts';
 export * from './pix-key.ts';
 export * from './crypto-address.ts';
+export * from './tx-hash.ts';
 export * from './bank-card.ts';
 export * from './fund-password.ts';
 export * from './report-range.ts';

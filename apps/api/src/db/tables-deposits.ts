@@ -51,7 +51,14 @@ export interface DepositsTable {
   transfer: JSONColumnType<DepositTransfer | null, string | null, string | null>;
   /** crypto: the house address shown to the player when they submitted. */
   pay_address: string | null;
+  /** crypto: the hash as the player typed it (trimmed). */
   tx_hash: string | null;
+  /** crypto: the channel's coin (the network) when the deposit was made. */
+  tx_network: Nullable<CryptoCoin>;
+  /** crypto: the hash in one spelling (domain normalizeTxHash); unique per network unless tx_hash_duplicate_of is set. */
+  tx_hash_norm: Nullable<string>;
+  /** A deposit stored before migration 0034 that named the transfer of this earlier deposit; never approved. */
+  tx_hash_duplicate_of: Nullable<number>;
   br_code: string | null;
   provider: string | null;
   /** The provider's event id; unique, so one provider event credits at most one deposit once. */

@@ -118,9 +118,9 @@ describe('submit: the checks, in order, with the exact English messages', () => 
     const eth = `0x${'B'.repeat(64)}`;
     for (const [channel, bad] of [
       [ch.trc, undefined],
-      [ch.trc, eth],
+      [ch.trc, `0x${'a'.repeat(63)}`],
       [ch.trc, 'g'.repeat(64)],
-      [ch.erc, tron],
+      [ch.erc, 'a'.repeat(65)],
       [ch.erc, '0x123'],
     ] as const) {
       const res = await submit(alice, { channel_id: channel, amount: 20_000, ...(bad ? { tx_hash: bad } : {}) });

@@ -51,8 +51,67 @@ export async function updateChannel(
   return db.updateTable('recharge_channels').set(values).where('id', '=', id).returningAll().executeTakeFirst();
 }
 
-export async function insertDeposit(db: Db, values: Insertable<DepositsTable>): Promise<DepositRow> {
-  return db.insertInto('deposits').values(values).returningAll().executeTakeFirstOrThrow();
+/**
+ * Inserts a deposit; undefined when it names a transfer (network and normalised hash) another deposit already holds
+ * (the unique index deposits_tx_hash_once, migration 0034). Of two such inserts at once, the second waits for the
+ * first's transaction and, once it commits, inserts nothing: no unique-violation error, so no 500.
+ */
+export async function insertDeposit(db: Db, values: Insertable<DepositsTable>): Promise<DepositRow | undefined> {
+  return db
+    .insertInto('deposits')
+    .values(values)
+    .onConflict((oc) =>
+      oc.columns(['tx_network', 'tx_hash_norm']).where('tx_hash_duplicate_of', 'is', null).doNothing(),
+    )
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Another deposit naming the same transfer (network and normalised hash) that was credited, if any. */
+export async function creditedWithSameHash(
+  trx: Db,
+  d: { id: number; tx_network: NonNullable<DepositRow['tx_network']>; tx_hash_norm: string },
+): Promise<{ id: number } | undefined> {
+  return trx
+    .selectFrom('deposits')
+    .select('id')
+    .where('tx_network', '=', d.tx_network)
+    .where('tx_hash_norm', '=', d.tx_hash_norm)
+    .where('id', '<>', d.id)
+    .where('status', '=', 'success')
+    .executeTakeFirst();
+}
+
+export type TxHashSightingRow = {
+  id: number;
+  user_id: number;
+  account: string;
+  status: DepositStatus;
+  created_at: Date;
+  tx_network: DepositRow['tx_network'];
+  tx_hash_norm: string | null;
+  tx_hash_duplicate_of: number | null;
+};
+
+/** Every deposit naming one of these normalised hashes (any network, any status), oldest first, with its player. */
+export async function depositsNamingHashes(db: Db, hashes: string[]): Promise<TxHashSightingRow[]> {
+  if (hashes.length === 0) return [];
+  return db
+    .selectFrom('deposits as d')
+    .innerJoin('users as u', 'u.id', 'd.user_id')
+    .select([
+      'd.id',
+      'd.user_id',
+      'u.account',
+      'd.status',
+      'd.created_at',
+      'd.tx_network',
+      'd.tx_hash_norm',
+      'd.tx_hash_duplicate_of',
+    ])
+    .where('d.tx_hash_norm', 'in', hashes)
+    .orderBy('d.id')
+    .execute();
 }
 
 export async function setBrCode(db: Db, id: number, brCode: string): Promise<void> {
@@ -140,6 +199,7 @@ export async function listDepositsForOperator(
         eb('u.account', 'ilike', pattern),
         eb(sql<string>`d.transfer->>'payer_name'`, 'ilike', pattern),
         eb('d.tx_hash', 'ilike', pattern),
+        eb('d.tx_hash_norm', 'ilike', pattern),
       ]),
     );
   }

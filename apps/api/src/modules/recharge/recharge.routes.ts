@@ -47,7 +47,7 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
         tags: ['recharge'],
         summary:
           'Submit a deposit (idempotent with the idempotency-key header); refused with 403 SELF_EXCLUDED during a ' +
-          'time-out or self-exclusion',
+          'time-out or self-exclusion, and with 409 TX_HASH_USED for a crypto transfer another deposit already names',
         security,
         headers: idempotentHeaders,
         body: rechargeSubmitRequest,
@@ -117,7 +117,9 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
       preValidation: operator,
       schema: {
         tags: ['admin'],
-        summary: 'Approve a pending deposit: credits the player once',
+        summary:
+          'Approve a pending deposit: credits the player once; a crypto deposit whose transfer another deposit holds ' +
+          'or was credited for is refused (409 TX_HASH_USED, TX_HASH_CREDITED)',
         security,
         headers: sessionHeaders,
         body: depositDecisionRequest,

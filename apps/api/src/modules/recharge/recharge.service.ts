@@ -6,6 +6,7 @@ import {
   isExchangeRate,
   minor,
   normalizeExchangeRate,
+  normalizeTxHash,
   pixBrCode,
   reportRange,
   toChannelAmount,
@@ -15,6 +16,7 @@ import type { CurrencyCode } from '@fairdraw/domain';
 import type {
   AdminChannel,
   AdminDeposit,
+  TxHashSighting,
   Deposit,
   DepositStatus,
   Paged,
@@ -42,7 +44,7 @@ import { assertNotFrozen } from '../accounts/accounts.service.ts';
 import { assertNotExcluded } from '../protection/protection.service.ts';
 import { assertDepositAllowed } from '../protection/limits.service.ts';
 import * as repo from './recharge.repository.ts';
-import type { ChannelRow, DepositRow, DepositWithChannel } from './recharge.repository.ts';
+import type { ChannelRow, DepositRow, DepositWithChannel, TxHashSightingRow } from './recharge.repository.ts';
 
 const bankConfig = (c: ChannelRow) => (c.type === 'bank' ? (c.config as BankChannelConfig) : null);
 const cryptoConfig = (c: ChannelRow) => (c.type === 'crypto' ? (c.config as CryptoChannelConfig) : null);
@@ -111,11 +113,6 @@ export async function listChannels(db: Db, site: CurrencyCode): Promise<Recharge
   return (await repo.listChannels(db, true)).filter((c) => usable(c, site)).map((c) => toRechargeChannel(c, site));
 }
 
-const TX_HASH = {
-  'USDT-TRC20': /^[0-9a-fA-F]{64}$/,
-  'USDT-ERC20': /^0x[0-9a-fA-F]{64}$/,
-} as const;
-
 /** The PIX txid of a deposit: short, letters and digits only (pix.ts allows 25). */
 export function pixTxid(depositId: number): string {
   return `FD${depositId}`;
@@ -137,6 +134,10 @@ const nonEmpty = (s: string | undefined): s is string => typeof s === 'string' &
  * A player's deposit request. A player on a time-out or self-exclusion is refused first (403 SELF_EXCLUDED,
  * docs/trust.md 30); then the checks in the order the form is filled (contract recharge.ts): channel, amount, the
  * channel's limits, then the channel's own fields. Creates a pending deposit.
+ *
+ * A crypto deposit's hash is normalised (domain normalizeTxHash: case, `0x`, whitespace); a transfer (network and
+ * normalised hash) backs at most one deposit, ever, whatever that deposit's status: naming one again is refused with
+ * 409 TX_HASH_USED, by the unique index itself (insertDeposit), so two players naming it at once get one deposit.
  *
  * A deposit submitted before the break began is not touched by it: the operator may still approve it and a PIX
  * payment for it is still credited (payments.service.ts), so money the player already sent is never lost.
@@ -197,8 +198,11 @@ export async function submitDeposit(
     values.transfer = JSON.stringify({ payee, account_number, bank, deposit_time, payer_name });
   } else if (crypto) {
     const hash = input.tx_hash ?? '';
-    if (!TX_HASH[crypto.coin].test(hash)) throw new AppError('TX_HASH_INVALID', { field: 'tx_hash' });
+    const normalized = normalizeTxHash(crypto.coin, hash);
+    if (normalized === null) throw new AppError('TX_HASH_INVALID', { field: 'tx_hash' });
     values.tx_hash = hash;
+    values.tx_network = crypto.coin;
+    values.tx_hash_norm = normalized;
     values.pay_address = crypto.address;
   }
   const pix = pixConfig(channel);
@@ -208,6 +212,7 @@ export async function submitDeposit(
     // The player's deposit limits, summed after locking the player (two deposits at once are counted in turn).
     await assertDepositAllowed(trx, user.id, amount, now, { timeZone, currency });
     const inserted = await repo.insertDeposit(trx, values);
+    if (!inserted) throw new AppError('TX_HASH_USED', { field: 'tx_hash' });
     if (pix) {
       // PIX is paid in BRL: the BR Code carries the channel amount (a PIX channel's currency is BRL, saveChannel).
       const brCode = pixBrCode({
@@ -256,10 +261,44 @@ export async function listForOperator(
   site: CurrencyCode,
 ): Promise<Paged<AdminDeposit>> {
   const rows = await repo.listDepositsForOperator(db, query.status, query.q || undefined, query.page, query.limit);
-  return toPage(rows, query, (r) => ({
-    ...toDeposit(r, site),
-    user: { user_id: r.user_id, account: r.account, nickname: r.nickname },
-  }));
+  const sightings = await sightingsOf(db, rows);
+  return toPage(rows, query, (r) =>
+    toAdminDeposit(r, { user_id: r.user_id, account: r.account, nickname: r.nickname }, sightings, site),
+  );
+}
+
+/** For each listed deposit that names a hash, every deposit naming the same hash on the same network. */
+async function sightingsOf(db: Db, rows: DepositRow[]): Promise<TxHashSightingRow[]> {
+  const hashes = [...new Set(rows.flatMap((r) => (r.tx_hash_norm === null ? [] : [r.tx_hash_norm])))];
+  return repo.depositsNamingHashes(db, hashes);
+}
+
+function toAdminDeposit(
+  d: DepositWithChannel,
+  user: AdminDeposit['user'],
+  sightings: TxHashSightingRow[],
+  site: CurrencyCode,
+): AdminDeposit {
+  const seen: TxHashSighting[] =
+    d.tx_hash_norm === null
+      ? []
+      : sightings
+          .filter((s) => s.id !== d.id && s.tx_network === d.tx_network && s.tx_hash_norm === d.tx_hash_norm)
+          .map((s) => ({
+            deposit_id: s.id,
+            user_id: s.user_id,
+            account: s.account,
+            status: s.status,
+            created_at: s.created_at.getTime(),
+            duplicate: s.tx_hash_duplicate_of !== null,
+          }));
+  return {
+    ...toDeposit(d, site),
+    user,
+    tx_hash_normalized: d.tx_hash_norm,
+    tx_hash_duplicate_of: d.tx_hash_duplicate_of,
+    tx_hash_seen: seen,
+  };
 }
 
 function snapshot(d: DepositRow) {
@@ -272,6 +311,10 @@ export type CreditSource = { provider: string; providerRef: string } | null;
  * Marks a pending deposit successful and credits it (domain depositCredited, reference 'deposit:<id>'), with its
  * audit row and the player's 'deposit_credited' message, in the caller's transaction. The deposit row is locked first; a deposit already decided gives
  * 409 ALREADY_DECIDED, so a second approval (or webhook) credits nothing.
+ *
+ * A crypto deposit whose transfer another deposit was credited for is refused (409 TX_HASH_CREDITED), and so is one
+ * stored before hashes were unique that names an earlier deposit's transfer (409 TX_HASH_USED, migration 0034): only
+ * the first deposit naming a transfer can be credited for it.
  */
 export async function creditDeposit(
   trx: Db,
@@ -284,6 +327,11 @@ export async function creditDeposit(
   const before = await repo.lockDeposit(trx, id);
   if (!before) throw new AppError('DEPOSIT_NOT_FOUND');
   if (before.status !== 'pending') throw new AppError('ALREADY_DECIDED');
+  if (before.tx_network !== null && before.tx_hash_norm !== null) {
+    const hash = { id, tx_network: before.tx_network, tx_hash_norm: before.tx_hash_norm };
+    if (await repo.creditedWithSameHash(trx, hash)) throw new AppError('TX_HASH_CREDITED');
+    if (before.tx_hash_duplicate_of !== null) throw new AppError('TX_HASH_USED');
+  }
   const decided = {
     status: 'success' as const,
     decided_at: now,
@@ -304,7 +352,8 @@ async function decidedDeposit(db: Db, id: number, site: CurrencyCode): Promise<A
   const rows = await repo.depositOwner(db, id);
   const d = await repo.findDeposit(db, id);
   if (!d || !rows) throw new AppError('DEPOSIT_NOT_FOUND');
-  return { ...toDeposit(d, site), user: { user_id: rows.id, account: rows.account, nickname: rows.nickname } };
+  const user = { user_id: rows.id, account: rows.account, nickname: rows.nickname };
+  return toAdminDeposit(d, user, await sightingsOf(db, [d]), site);
 }
 
 export async function approveDeposit(

@@ -8,7 +8,8 @@ import { useMoney } from '../../../lib/wallet.ts';
 
 /**
  * What an operator checks a deposit against: the channel, the amount expected in the channel's currency (when it
- * is not the site's), the bank transfer the player declared, the transaction hash or the PIX code.
+ * is not the site's), the bank transfer the player declared, the transaction hash or the PIX code (a crypto deposit's
+ * hash, normalised, is in TxHashCheck below the facts; only one the API could not normalise shows here).
  */
 export function DepositFacts({ item }: { item: AdminDeposit }) {
   const { t } = useTranslation();
@@ -52,7 +53,7 @@ export function DepositFacts({ item }: { item: AdminDeposit }) {
           </div>
         </>
       )}
-      {item.tx_hash && (
+      {item.tx_hash && item.tx_hash_normalized === null && (
         <div>
           <dt>{t('recharge.txHash')}</dt>
           <dd className="break">{item.tx_hash}</dd>

@@ -10,6 +10,7 @@ import { useProviders } from '../api/get-providers.ts';
 import { useSandboxPay } from '../api/sandbox-pay.ts';
 import { DepositFacts } from './deposit-facts.tsx';
 import { Destination } from './payout-destination.tsx';
+import { TxHashCheck, txHashBlocked } from './tx-hash-check.tsx';
 
 /** A request in an operator queue: a deposit or a withdrawal. */
 export type QueueEntry = AdminDeposit | AdminWithdrawal;
@@ -51,7 +52,7 @@ export function QueueItem({ item, onAct, kind }: { item: QueueEntry; onAct: OnAc
           </div>
         )}
       </dl>
-      {!isDeposit(item) && <Destination to={item.payout_to} />}
+      {isDeposit(item) ? <TxHashCheck item={item} /> : <Destination to={item.payout_to} />}
       {item.status === 'pending' && <Actions item={item} onAct={onAct} />}
     </article>
   );
@@ -91,6 +92,8 @@ function Actions({ item, onAct }: { item: QueueEntry; onAct: OnAct }) {
       <button
         type="button"
         className="btn btn--primary btn--small"
+        // A transfer backs one deposit: the API refuses this approval (TX_HASH_USED / TX_HASH_CREDITED) anyway.
+        disabled={isDeposit(item) && txHashBlocked(item)}
         onClick={() => onAct(item, 'approve')}
         data-testid="admin-approve"
       >
