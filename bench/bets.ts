@@ -48,6 +48,8 @@ try {
     GAME_CYCLE_OVERRIDE_SECONDS: String(CYCLE),
     RATE_LIMIT_MAX: '10000000',
     AUTH_RATE_LIMIT_MAX: '10000000',
+    // Every connection of the load comes from one address: no per-address cap (128 > MAX_CONNECTIONS_PER_IP).
+    MAX_CONNECTIONS_PER_IP: '0',
     OPERATOR_ACCOUNT: 'benchop',
     OPERATOR_PASSWORD: 'bench-operator-pw-1',
   });

@@ -4,6 +4,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { storableValidatorCompiler } from './lib/validator.ts';
+import { capConnectionsPerIp, connectionsCheckingInterval } from './lib/connections.ts';
 import { loggerOptions, OneLinePerRequest } from './lib/logger.ts';
 import configPlugin from './plugins/config.ts';
 import clockPlugin from './plugins/clock.ts';
@@ -68,6 +69,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ...(pretty ? { logController: new OneLinePerRequest() } : {}),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
+    // Slow clients (lib/connections.ts): a request's headers and its whole body must arrive within their limits (408
+    // and closed otherwise), an idle kept-alive connection closes, and a silent one closes too. Node checks the
+    // first two on a timer, so the timer runs often enough for the limits to hold to within a tenth of themselves.
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    connectionTimeout: config.idleTimeoutMs,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: config.headersTimeoutMs,
+      connectionsCheckingInterval: connectionsCheckingInterval(config),
+    },
     // Ids for log correlation; not secrets, so fastify's counter is enough.
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -79,6 +91,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('oneLinePerRequest', pretty);
+  // Behind a proxy (TRUST_PROXY) every connection comes from the proxy: the cap per client is the proxy's to keep.
+  const connections = capConnectionsPerIp(app.server, config.trustProxy ? 0 : config.maxConnectionsPerIp);
+  app.decorate('openConnections', connections.of);
   app.setValidatorCompiler(storableValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

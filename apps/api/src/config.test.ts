@@ -66,6 +66,22 @@ describe('loadConfig', () => {
     expect([c.sseMaxPerIp, c.sseMaxTotal]).toEqual([0, 50]);
   });
 
+  it('has connection limits and an upload quota by default; headers may not take longer than the request', () => {
+    expect(loadConfig({})).toMatchObject({
+      requestTimeoutMs: 30_000,
+      headersTimeoutMs: 10_000,
+      keepAliveTimeoutMs: 5_000,
+      idleTimeoutMs: 60_000,
+      maxConnectionsPerIp: 64,
+      sseMaxMemberPerIp: 6,
+      uploadDailyMaxFiles: 20,
+      uploadDailyMaxBytes: 30 * 1024 * 1024,
+    });
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: '2000', HEADERS_TIMEOUT_MS: '2000' }).headersTimeoutMs).toBe(2000);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '2000', HEADERS_TIMEOUT_MS: '3000' })).toThrow(ConfigError);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(ConfigError);
+  });
+
   it('reads two roles: the owner migrates (MIGRATION_DATABASE_URL), the app runs as DATABASE_URL', () => {
     const c = loadConfig({
       MIGRATION_DATABASE_URL: 'postgres://fd_owner@db:5432/fairdraw',

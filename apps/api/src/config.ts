@@ -52,6 +52,14 @@ const envSchema = z.object({
   SSE_MAX_PER_IP: int(6, 0, 100_000),
   SSE_MAX_TOTAL: int(10_000, 0, 1_000_000),
   SSE_MAX_PER_USER: int(3, 0, 1000),
+  SSE_MAX_MEMBER_PER_IP: int(6, 0, 100_000),
+  REQUEST_TIMEOUT_MS: int(30_000, 100, 3_600_000),
+  HEADERS_TIMEOUT_MS: int(10_000, 100, 3_600_000),
+  KEEP_ALIVE_TIMEOUT_MS: int(5_000, 100, 600_000),
+  IDLE_TIMEOUT_MS: int(60_000, 0, 3_600_000),
+  MAX_CONNECTIONS_PER_IP: int(64, 0, 1_000_000),
+  UPLOAD_DAILY_MAX_FILES: int(20, 0, 1_000_000),
+  UPLOAD_DAILY_MAX_BYTES: int(30 * 1024 * 1024, 0, 1_000_000_000_000),
   REPORT_REFRESH_SECONDS: int(300, 1, 900),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAINTENANCE_URL: z
@@ -124,6 +132,22 @@ export type Config = {
   sseMaxTotal: number;
   /** Concurrent member streams (GET /api/user/events) per player, per instance; 0 = member streaming off. */
   sseMaxPerUser: number;
+  /** Concurrent member streams per client IP, per instance (counted apart from the game streams); 0 = off. */
+  sseMaxMemberPerIp: number;
+  /** A request (its headers and whole body) must have arrived within this many ms, or it is answered 408 and closed. */
+  requestTimeoutMs: number;
+  /** A request's headers must have arrived within this many ms (at most requestTimeoutMs). */
+  headersTimeoutMs: number;
+  /** An idle kept-alive connection is closed after this many ms. */
+  keepAliveTimeoutMs: number;
+  /** A connection on which nothing is read or written for this many ms is closed; 0 = never. */
+  idleTimeoutMs: number;
+  /** Open connections per client address, per instance (beyond, closed at once); 0 = no cap; off behind TRUST_PROXY. */
+  maxConnectionsPerIp: number;
+  /** Files a player may upload per business day (support images, identity photos, avatars); 0 = none. */
+  uploadDailyMaxFiles: number;
+  /** Bytes (as stored, after re-encoding) a player may upload per business day. */
+  uploadDailyMaxBytes: number;
   /** How often the scheduler's leader rebuilds today's report summary (at most 15 minutes, spec §9). */
   reportRefreshSeconds: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -187,6 +211,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   } catch {
     throw new ConfigError('Invalid configuration: BUSINESS_TIME_ZONE: not an IANA time zone');
   }
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError('Invalid configuration: HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
+  }
   if (e.MIGRATION_DATABASE_URL !== undefined) checkTwoRoles(e.MIGRATION_DATABASE_URL, e.DATABASE_URL);
   if (e.FAULT_POINT !== undefined && e.NODE_ENV !== 'test') {
     throw new ConfigError('Invalid configuration: FAULT_POINT is for crash tests only (NODE_ENV=test)');
@@ -215,6 +242,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     sseMaxPerIp: e.SSE_MAX_PER_IP,
     sseMaxTotal: e.SSE_MAX_TOTAL,
     sseMaxPerUser: e.SSE_MAX_PER_USER,
+    sseMaxMemberPerIp: e.SSE_MAX_MEMBER_PER_IP,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    idleTimeoutMs: e.IDLE_TIMEOUT_MS,
+    maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
+    uploadDailyMaxFiles: e.UPLOAD_DAILY_MAX_FILES,
+    uploadDailyMaxBytes: e.UPLOAD_DAILY_MAX_BYTES,
     reportRefreshSeconds: e.REPORT_REFRESH_SECONDS,
     logLevel: e.LOG_LEVEL,
     maintenanceUrl: e.MAINTENANCE_URL,

@@ -90,6 +90,7 @@ export const ERRORS = {
   // Profile and identity verification (KYC)
   IMAGE_INVALID: 415,
   IMAGE_TOO_LARGE: 413,
+  UPLOAD_QUOTA_EXCEEDED: 429,
   REAL_NAME_FORMAT: 400,
   DOCUMENT_NUMBER_FORMAT: 400,
   KYC_REQUIRED: 403,

@@ -34,6 +34,7 @@ import type {
 import type { SupportConversationsTable, SupportMessagesTable } from './tables-support.ts';
 import type { PromotionsTable } from './tables-content.ts';
 import type { ReportDailyTable, ReportDaysTable } from './tables-report.ts';
+import type { UploadQuotaDaysTable } from './tables-uploads.ts';
 import type { BonusRebateDaysTable, BonusRebateRatesTable, BonusRebatesTable } from './tables-bonus.ts';
 
 /** Text in every language the product speaks, stored as jsonb; Thai is the fallback. */
@@ -166,6 +167,7 @@ export interface Database {
   promotions: PromotionsTable;
   report_daily: ReportDailyTable;
   report_days: ReportDaysTable;
+  upload_quota_days: UploadQuotaDaysTable;
 }
 
 export type Db = Kysely<Database>;

@@ -45,7 +45,10 @@ declare module 'fastify' {
      * Stopped when the app closes.
      */
     startDrawScheduler: (opts?: { intervalMs?: number; now?: () => Date }) => Scheduler;
-    /** Open live streams per IP and in total (SSE_MAX_PER_IP, SSE_MAX_TOTAL; in memory, per instance). */
+    /**
+     * Open live streams per IP and in total (SSE_MAX_PER_IP, SSE_MAX_MEMBER_PER_IP, SSE_MAX_PER_USER, SSE_MAX_TOTAL; in
+     * memory, per instance).
+     */
     streamLimits: StreamLimits;
     /** The live streams' fan-out: each event built once for every open stream of this instance. */
     liveEvents: LiveEvents;
@@ -69,7 +72,12 @@ function drawsPlugin(root: FastifyInstance, opts: DrawsOptions, done: (err?: Err
   app.decorate('periodEvents', bus);
   app.decorate('drawsContext', context);
   app.decorate('periodSettler', opts.settle);
-  const limits = streamLimits(app.config.sseMaxPerIp, app.config.sseMaxTotal, app.config.sseMaxPerUser);
+  const limits = streamLimits(
+    app.config.sseMaxPerIp,
+    app.config.sseMaxTotal,
+    app.config.sseMaxPerUser,
+    app.config.sseMaxMemberPerIp,
+  );
   app.decorate('streamLimits', limits);
   const schedulers: Scheduler[] = [];
   app.decorate('startDrawScheduler', (startOpts: { intervalMs?: number; now?: () => Date } = {}) => {

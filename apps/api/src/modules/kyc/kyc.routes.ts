@@ -24,6 +24,7 @@ import {
   uploadBodyLimit,
   uploadDir,
 } from '../../lib/uploads.ts';
+import * as uploadQuota from '../uploads/upload-quota.service.ts';
 import * as kyc from './kyc.service.ts';
 import type { KycDecidedHook } from './kyc.service.ts';
 import * as profile from './profile.service.ts';
@@ -42,6 +43,7 @@ const kycRoutes: FastifyPluginCallbackZod<KycRoutesOptions> = (app, opts, done) 
   const security = [{ token: [] }];
   const avatars = uploadDir(app.config.dataDir, 'avatars');
   const documents = uploadDir(app.config.dataDir, 'kyc');
+  const quota = uploadQuota.quotaOf(app.config);
 
   // Multipart parsing for this plugin's routes only.
   registerUploads(app, { maxFiles: 2 });
@@ -87,8 +89,10 @@ const kycRoutes: FastifyPluginCallbackZod<KycRoutesOptions> = (app, opts, done) 
     },
     async (request, reply) => {
       const user = playerOf(request);
+      // A player already at the day's upload quota is refused before the body is read.
+      await uploadQuota.checkRoom(app.db, user.id, 1, app.clock(), quota);
       const form = await readUploadForm(request);
-      const answer = await profile.uploadAvatar(app.db, user.id, form, avatars);
+      const answer = await profile.uploadAvatar(app.db, user.id, form, { dir: avatars, now: app.clock(), quota });
       app.forgetSessions(user.id);
       return reply.ok(answer);
     },
@@ -139,8 +143,9 @@ const kycRoutes: FastifyPluginCallbackZod<KycRoutesOptions> = (app, opts, done) 
     },
     async (request, reply) => {
       const user = playerOf(request);
+      await uploadQuota.checkRoom(app.db, user.id, 2, app.clock(), quota);
       const form = await readUploadForm(request);
-      return reply.ok(await kyc.submitKyc(app.db, user, form, { dir: documents, now: app.clock() }));
+      return reply.ok(await kyc.submitKyc(app.db, user, form, { dir: documents, now: app.clock(), quota }));
     },
   );
 

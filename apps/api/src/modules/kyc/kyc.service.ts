@@ -16,6 +16,8 @@ import { writeAudit } from '../audit/audit.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { sendSystemMessage } from '../msg/messages.service.ts';
 import { getWithdrawSettings } from '../wallet/wallet.service.ts';
+import * as uploadQuota from '../uploads/upload-quota.service.ts';
+import type { UploadQuota } from '../uploads/upload-quota.service.ts';
 import * as repo from './kyc.repository.ts';
 import type { KycSubmissionRow, KycWithUser } from './kyc.repository.ts';
 
@@ -88,7 +90,7 @@ export async function submitKyc(
   db: Db,
   user: SessionUser,
   form: UploadForm,
-  ctx: { dir: string; now: Date },
+  ctx: { dir: string; now: Date; quota: UploadQuota },
 ): Promise<KycIndex> {
   const fields = fieldsOf(form);
   const latest = await repo.latestSubmission(db, user.id);
@@ -105,6 +107,8 @@ export async function submitKyc(
         await repo.lockUser(trx, user.id);
         const current = await repo.latestSubmission(trx, user.id);
         if (current && current.status !== 'rejected') throw new AppError('KYC_ALREADY_SUBMITTED');
+        // Both photos count against the player's daily upload quota (modules/uploads); beyond it, both are removed.
+        await uploadQuota.count(trx, user.id, [front.length, back.length], ctx.now, ctx.quota);
         const row = await repo.insertSubmission(trx, {
           user_id: user.id,
           real_name: fields.real_name,

@@ -6,6 +6,8 @@ import { API } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
 import { reencodeAvatar, removeUpload, withStoredUpload } from '../../lib/uploads.ts';
 import type { UploadForm } from '../../lib/uploads.ts';
+import * as uploadQuota from '../uploads/upload-quota.service.ts';
+import type { UploadQuota } from '../uploads/upload-quota.service.ts';
 import * as repo from './profile.repository.ts';
 
 export async function updateNickname(db: Db, userId: number, nickname: string) {
@@ -25,11 +27,19 @@ function avatarFile(url: string): string {
  * Stores the new avatar and points the profile at it; the file it replaces is deleted once that has committed, and
  * the new file is deleted if it has not (lib/uploads.ts withStoredUpload): no picture is kept that no profile shows.
  */
-export async function uploadAvatar(db: Db, userId: number, form: UploadForm, dir: string): Promise<{ avatar: string }> {
+export async function uploadAvatar(
+  db: Db,
+  userId: number,
+  form: UploadForm,
+  ctx: { dir: string; now: Date; quota: UploadQuota },
+): Promise<{ avatar: string }> {
+  const { dir } = ctx;
   const image = await reencodeAvatar(form.files.avatar, 'avatar');
   const { avatar, replaced } = await withStoredUpload(dir, image, 'webp', (name) =>
     db.transaction().execute(async (trx) => {
       const replaced = await repo.lockAvatar(trx, userId);
+      // Counted against the player's daily upload quota (modules/uploads); beyond it, the new file is removed.
+      await uploadQuota.count(trx, userId, [image.length], ctx.now, ctx.quota);
       const row = await repo.updateProfile(trx, userId, { avatar: avatarUrl(name!) });
       return { avatar: row.avatar, replaced };
     }),

@@ -17,7 +17,8 @@ declare module 'fastify' {
 /**
  * GET /api/user/events: the player's own live stream (modules/live/README.md). Authenticated by the `token` header
  * like every call (never a token in the URL, which logs would keep): the web reads it with fetch, not EventSource.
- * Capped per player (SSE_MAX_PER_USER) and together with the game streams in total (SSE_MAX_TOTAL): beyond, 429
+ * Capped per player (SSE_MAX_PER_USER), per client IP (SSE_MAX_MEMBER_PER_IP, apart from the game streams' count) and
+ * together with the game streams in total (SSE_MAX_TOTAL): beyond, 429
  * STREAM_LIMIT_REACHED and the page polls slowly.
  */
 const liveRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
@@ -46,7 +47,7 @@ const liveRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     async (request, reply) => {
       const user = playerOf(request);
       // Taken before the first await, so parallel connects cannot all pass the cap.
-      const release = app.streamLimits.acquireUser(user.id);
+      const release = app.streamLimits.acquireUser(user.id, request.ip);
       if (!release) throw new AppError('STREAM_LIMIT_REACHED');
       reply.hijack();
       const res = reply.raw;

@@ -21,7 +21,7 @@ const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 const streams: Stream[] = [];
 
 beforeAll(async () => {
-  t = await buildTestApp({ SSE_MAX_PER_USER: '2' });
+  t = await buildTestApp({ SSE_MAX_PER_USER: '2', SSE_MAX_MEMBER_PER_IP: '4' });
   op = await operatorToken(t.app);
   base = await listen(t.app);
 });
@@ -212,6 +212,32 @@ describe('who may open a stream, and how many', () => {
     const again = await openStream(auth(a.token).headers);
     expect(again.status).toBe(200);
     for (const s of [two, other, again]) s.close();
+  });
+
+  it('refuses a fifth member stream from one IP (SSE_MAX_MEMBER_PER_IP=4), whoever opens it; game streams keep their own count', async () => {
+    const ip = '127.0.0.1';
+    await expect.poll(() => t.app.streamLimits.ofMemberIp(ip)).toBe(0);
+    const players = await Promise.all([1, 2, 3, 4, 5].map(() => registerPlayer(t.app)));
+    const open: Stream[] = [];
+    for (const p of players.slice(0, 4)) open.push(await openStream(auth(p.token).headers));
+    expect(open.map((s) => s.status)).toEqual([200, 200, 200, 200]);
+    const fifth = await openStream(auth(players[4]!.token).headers);
+    expect([fifth.status, errorOf(fifth.body)]).toEqual([429, 'STREAM_LIMIT_REACHED']);
+    expect(t.app.streamLimits.ofMemberIp(ip)).toBe(4);
+    // The address's game streams are not crowded out by its member streams.
+    const game = await new Promise<number>((resolve, reject) => {
+      const req = http.get(`${base}${API.gameEvents}`, { agent }, (res) => {
+        resolve(res.statusCode ?? 0);
+        req.destroy();
+      });
+      req.on('error', reject);
+    });
+    expect(game).toBe(200);
+    open[0]!.close();
+    await expect.poll(() => t.app.streamLimits.ofMemberIp(ip)).toBe(3);
+    const again = await openStream(auth(players[4]!.token).headers);
+    expect(again.status).toBe(200);
+    for (const s of [...open.slice(1), again]) s.close();
   });
 
   it('takes the token from the header only: none, one in the URL, a guest or an operator are refused', async () => {

@@ -26,6 +26,8 @@ import {
   uploadDir,
   withStoredUpload,
 } from '../../lib/uploads.ts';
+import type { IncomingFile } from '../../lib/uploads.ts';
+import * as uploadQuota from '../uploads/upload-quota.service.ts';
 import * as support from './support.service.ts';
 
 /**
@@ -36,11 +38,18 @@ const supportRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
   // Multipart in this plugin's scope only: a reply may carry one image.
   registerUploads(app, { maxFiles: 1 });
   const images = uploadDir(app.config.dataDir, 'support');
+  const quota = uploadQuota.quotaOf(app.config);
   /** The image file of a multipart reply, read in preValidation (before the body is validated). */
-  const attached = new WeakMap<FastifyRequest, Buffer>();
-  /** A multipart reply becomes the JSON shape the schema checks: `id` (a number when it is digits) and `body`. */
+  const attached = new WeakMap<FastifyRequest, IncomingFile>();
+  /**
+   * A multipart reply becomes the JSON shape the schema checks: `id` (a number when it is digits) and `body`. A
+   * player's reply carries an image (the web sends text alone as JSON): one already at the day's upload quota is
+   * refused before the body is read.
+   */
   const multipartReply = async (request: FastifyRequest) => {
     if (!request.isMultipart()) return;
+    const user = sessionUserOf(request);
+    if (user.role === 'player') await uploadQuota.checkRoom(app.db, user.id, 1, app.clock(), quota);
     const form = await readUploadForm(request);
     const id = form.fields.id ?? '';
     request.body = { id: /^\d{1,12}$/.test(id) ? Number(id) : id, body: form.fields.body ?? '' };
@@ -51,10 +60,13 @@ const supportRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
    * Runs a reply with its image, if one came: re-encoded (metadata dropped) before anything is written, stored under
    * a random name, and removed again if the reply is refused (e.g. the conversation was closed meanwhile).
    */
-  const withImage = async <T>(request: FastifyRequest, write: (image: string | null) => Promise<T>): Promise<T> => {
-    const bytes = attached.get(request);
-    const encoded = bytes === undefined ? undefined : await reencodeDocument(bytes, 'image');
-    return withStoredUpload(images, encoded, 'jpg', write);
+  const withImage = async <T>(
+    request: FastifyRequest,
+    write: (image: string | null, size: number) => Promise<T>,
+  ): Promise<T> => {
+    const file = attached.get(request);
+    const encoded = file === undefined ? undefined : await reencodeDocument(file, 'image');
+    return withStoredUpload(images, encoded, 'jpg', (name) => write(name, encoded?.length ?? 0));
   };
   // Who may call is settled before the body or query is looked at.
   const player = [app.requireSession, app.requirePlayer];
@@ -139,9 +151,12 @@ const supportRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     },
     async (request, reply) => {
       const user = playerOf(request);
+      const now = app.clock();
       return reply.ok(
-        await withImage(request, (image) =>
-          support.replyAsPlayer(app.db, user.id, request.body.id, request.body.body, app.clock(), image),
+        await withImage(request, (image, size) =>
+          support.replyAsPlayer(app.db, user.id, request.body.id, request.body.body, now, image, (trx) =>
+            uploadQuota.count(trx, user.id, [size], now, quota),
+          ),
         ),
       );
     },

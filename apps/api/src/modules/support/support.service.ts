@@ -99,6 +99,7 @@ export async function replyAsPlayer(
   body: string,
   now: Date,
   image: string | null = null,
+  countImage?: (trx: Db) => Promise<void>,
 ): Promise<SupportDetail> {
   if (body === '' && image === null) throw new AppError('REQUIRED_FIELDS', { field: 'body' });
   await db.transaction().execute(async (trx) => {
@@ -108,6 +109,8 @@ export async function replyAsPlayer(
       throw new AppError(row ? 'SUPPORT_CLOSED' : 'SUPPORT_NOT_FOUND');
     }
     await repo.insertMessage(trx, { conversation_id: id, author: 'player', author_id: userId, body, image, now });
+    // The image counts against the player's daily upload quota in this transaction (modules/uploads).
+    if (image !== null) await countImage?.(trx);
   });
   return ownConversation(db, userId, id);
 }
