@@ -11,6 +11,7 @@
  * The service runs its checks (outside any transaction, as before), then `await commit(async (trx) => { …; return
  * answerData; })` once, as its last step, instead of `db.transaction().execute(…)`. `commit`, per user and
  * `idempotency-key` header (optional; without it the request simply runs in a plain transaction):
+ *   0. locks the player's row (db/player-lock.ts: the one lock order, player's row first — modules/ledger/README.md);
  *   1. claims the key in the transaction (INSERT … ON CONFLICT DO NOTHING). A concurrent request with the same key
  *      waits on the primary key until this transaction ends, then finds the key taken: its transaction rolls back
  *      before any work and it answers what this one stored;
@@ -41,6 +42,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER, idempotencyKey, resolveLang } from '@fairdraw/contract';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
+import { playerTransaction } from '../db/player-lock.ts';
 import { AppError } from '../lib/app-error.ts';
 import { crashIf, sendHalfThenCrash } from '../lib/fault-point.ts';
 import { sessionHeaders } from '../lib/schemas.ts';
@@ -117,9 +119,13 @@ export function hashRequest(method: string, route: string, body: unknown): strin
  */
 export type Commit = <T>(work: (trx: Db) => Promise<T>) => Promise<T>;
 
-/** A plain transaction: the commit of a request without an idempotency key, and of callers outside HTTP. */
-export function inTransaction(db: Db): Commit {
-  return (work) => db.transaction().execute(work);
+/**
+ * The commit of a request without an idempotency key, and of callers outside HTTP: a transaction that locks the
+ * player's row first (db/player-lock.ts, the one lock order), or a plain one when no player is named.
+ */
+export function inTransaction(db: Db, userId: number | null): Commit {
+  if (userId === null) return (work) => db.transaction().execute(work);
+  return (work) => playerTransaction(db, userId, (trx) => work(trx));
 }
 
 /** The content type of every JSON answer (Fastify's default for reply.send of an object, and of sendError). */
@@ -174,7 +180,7 @@ export default fp(
       run: (commit: Commit) => Promise<T>,
     ): Promise<FastifyReply> {
       const claim = idempotencyOf(request);
-      if (!claim) return reply.ok(await run(inTransaction(app.db)));
+      if (!claim) return reply.ok(await run(inTransaction(app.db, request.user?.id ?? null)));
       if (!request.user) throw new AppError('LOGIN_REQUIRED');
       const userId = request.user.id;
       const earlier = await repo.findKey(app.db, userId, claim.key);
@@ -183,7 +189,9 @@ export default fp(
       let committed: string | undefined;
       const commit: Commit = async (work) => {
         if (committed !== undefined) throw new Error('exactlyOnce: a service commits once');
-        const done = await app.db.transaction().execute(async (trx) => {
+        // The player's row first, then the key (db/player-lock.ts): the one lock order of every transaction that
+        // touches a player, so two requests of his queue on his row rather than deadlock on it.
+        const done = await playerTransaction(app.db, userId, async (trx) => {
           if (!(await repo.claimKey(trx, userId, claim.key, claim.hash))) throw new KeyTaken();
           crashIf(armed, 'idempotency.claimed');
           const data = await work(trx);

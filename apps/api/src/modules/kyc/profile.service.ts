@@ -4,6 +4,7 @@
  */
 import { API } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
+import { playerTransaction } from '../../db/player-lock.ts';
 import { reencodeAvatar, removeUpload, withStoredUpload } from '../../lib/uploads.ts';
 import type { UploadForm } from '../../lib/uploads.ts';
 import * as repo from './profile.repository.ts';
@@ -28,8 +29,9 @@ function avatarFile(url: string): string {
 export async function uploadAvatar(db: Db, userId: number, form: UploadForm, dir: string): Promise<{ avatar: string }> {
   const image = await reencodeAvatar(form.files.avatar, 'avatar');
   const { avatar, replaced } = await withStoredUpload(dir, image, 'webp', (name) =>
-    db.transaction().execute(async (trx) => {
-      const replaced = await repo.lockAvatar(trx, userId);
+    // The player's row is locked first (db/player-lock.ts): an upload replaces the avatar read under the lock.
+    playerTransaction(db, userId, async (trx, user) => {
+      const replaced = user.avatar;
       const row = await repo.updateProfile(trx, userId, { avatar: avatarUrl(name!) });
       return { avatar: row.avatar, replaced };
     }),
