@@ -38,7 +38,7 @@
  */
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER, idempotencyKey, resolveLang } from '@fairdraw/contract';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
@@ -81,8 +81,12 @@ export function idempotencyOf(request: FastifyRequest): IdempotencyClaim | null 
   return { key: parsed.data, hash: requestHash(request) };
 }
 
-/** What a key already claimed answers with: the bet slip it placed, or a stored status and body. */
-export type StoredAnswer = { betId: number } | { status: number; body: unknown };
+/**
+ * What a key already claimed answers with: the exact text it was first answered with (`text`, with its status), or,
+ * for a bet's key whose text is not stored (yet), the slip it placed or the refusal it recorded.
+ */
+export type StoredAnswer =
+  { status: number; text: string } | { betId: number; text: null } | { status: number; body: unknown; text: null };
 
 /**
  * The answer stored under a key already claimed by this user, or null if there is none (a first try that failed
@@ -93,9 +97,36 @@ export async function storedAnswer(db: Db, userId: number, claim: IdempotencyCla
   const existing = await repo.findKey(db, userId, claim.key);
   if (!existing) return null;
   checkSameRequest(existing, claim);
-  if (existing.bet_id !== null) return { betId: existing.bet_id };
+  if (existing.response_text !== null && existing.response_status !== null) {
+    return { status: existing.response_status, text: existing.response_text };
+  }
+  if (existing.bet_id !== null) return { betId: existing.bet_id, text: null };
   if (existing.status !== 'done' || existing.response_status === null) throw new AppError('IDEMPOTENCY_IN_FLIGHT');
-  return { status: existing.response_status, body: existing.response_body };
+  return { status: existing.response_status, body: existing.response_body, text: null };
+}
+
+/** Stores the texts bets' keys were first answered with (bets.routes.ts, in batches); a text stored stays. */
+export function storeAnswerTexts(
+  db: Db,
+  rows: readonly { userId: number; key: string; text: string }[],
+): Promise<void> {
+  return repo.storeTexts(db, rows);
+}
+
+/** The text and status a refusal is answered with: what the error handler (errors.ts) would send, byte for byte. */
+export function refusalText(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  err: unknown,
+): { status: number; text: string } {
+  const c = classifyError(err);
+  return { status: c.status, text: JSON.stringify(errorBody(c, resolveLang(request.headers.lang), app.translate)) };
+}
+
+/** Sends a stored or just-stored answer text as it is (status, JSON content type); a replay says so. */
+export function sendText(reply: FastifyReply, status: number, text: string, replayed: boolean): FastifyReply {
+  if (replayed) reply.header('idempotent-replayed', 'true');
+  return reply.code(status).type(JSON_TYPE).send(text);
 }
 
 function checkSameRequest(existing: KeyRow, claim: IdempotencyClaim): void {
@@ -243,7 +274,7 @@ export default fp(
       if (c.status >= 500) throw err;
       request.log.info({ key: c.key, field: c.field }, 'request refused');
       // What the error handler (errors.ts) would send, byte for byte.
-      const text = JSON.stringify(errorBody(c, resolveLang(request.headers.lang), app.translate));
+      const { text } = refusalText(app, request, err);
       if (await repo.recordAnswer(app.db, userId, claim.key, claim.hash, c.status, text)) {
         return send(reply, c.status, text);
       }
