@@ -33,7 +33,8 @@
  * second step, after the work's transaction has rolled back (see recordRefusal). A 5xx stores nothing.
  * Body validation runs before the handler, so a schema-invalid body is answered 400 without touching the key.
  * POST /api/game/bet claims its key in the slip batch's own SQL transaction instead (bets/slip-batch.ts), with
- * idempotencyOf and storedAnswer. Keys are kept a week (IDEMPOTENCY_RETENTION_MS), then purged by the scheduler's
+ * idempotencyOf and storedAnswer, and stores its first answer's text after the batch (storeAnswerTexts) before
+ * sending it, so its replays are byte for byte too. Keys are kept a week (IDEMPOTENCY_RETENTION_MS), then purged by the scheduler's
  * settle loop (purgeExpiredKeys).
  */
 import { createHash } from 'node:crypto';
