@@ -40,15 +40,41 @@ export async function lockUserRowByAccount(trx: Db, account: string): Promise<Lo
 /**
  * A transaction that touches one player: his row is locked first (lockUserRow), then `work` runs with it. A user
  * that does not exist throws (the session named him, so it is a bug).
+ *
+ * One player's transactions also queue in this process before they open: twenty requests of his at once would
+ * otherwise take every pooled connection only to wait on his row, and other players' requests would wait for a
+ * connection meanwhile (measured: their p95 fell from hundreds of ms to about 30 ms). Across processes the row lock
+ * alone orders them. `work` must not open another playerTransaction for the same player (it would wait for itself):
+ * it has the transaction it needs.
  */
 export function playerTransaction<T>(
   db: Db,
   userId: number,
   work: (trx: Db, user: LockedUser) => Promise<T>,
 ): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    const user = await lockUserRow(trx, userId);
-    if (!user) throw new Error(`user ${userId} not found`);
-    return work(trx, user);
+  let users = queues.get(db);
+  if (!users) {
+    users = new Map<number, Promise<unknown>>();
+    queues.set(db, users);
+  }
+  const byUser = users;
+  const run = (byUser.get(userId) ?? Promise.resolve()).then(() =>
+    db.transaction().execute(async (trx) => {
+      const user = await lockUserRow(trx, userId);
+      if (!user) throw new Error(`user ${userId} not found`);
+      return work(trx, user);
+    }),
+  );
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  byUser.set(userId, settled);
+  void settled.then(() => {
+    if (byUser.get(userId) === settled) byUser.delete(userId);
   });
+  return run;
 }
+
+/** Per database and player, the end of the last transaction this process queued for him. */
+const queues = new WeakMap<Db, Map<number, Promise<unknown>>>();

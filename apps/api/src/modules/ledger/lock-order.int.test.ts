@@ -36,6 +36,8 @@ describe('one player, many money requests at once', () => {
       const player = await registerPlayer(t.app);
       const other = await registerPlayer(t.app);
       const ch = await channels(t.app);
+      // Warm: the first read of a route compiles its serializer, which is no wait.
+      expect((await call(t.app, 'GET', API.wallet, auth(other.token))).status).toBe(200);
       const depositsBefore = await count(t.app, 'deposits');
       const started = performance.now();
       const walletTimes: number[] = [];
@@ -65,7 +67,8 @@ describe('one player, many money requests at once', () => {
       const statuses = answers.map((a) => a.status);
       console.log(
         `20 parallel deposits of one player: ${JSON.stringify(countBy(statuses))} in ${wall.toFixed(0)} ms; ` +
-          `another player's wallet meanwhile: ${walletTimes.length} reads, median ${median(walletTimes).toFixed(0)} ms, ` +
+          `another player's wallet meanwhile: ${walletTimes.length} reads, median ${quantile(walletTimes, 0.5).toFixed(0)} ms, ` +
+          `p95 ${quantile(walletTimes, 0.95).toFixed(0)} ms, ` +
           `max ${Math.max(...walletTimes).toFixed(0)} ms`,
       );
       expect(answers.filter((a) => a.status !== 200).map((a) => a.text)).toEqual([]);
@@ -76,9 +79,9 @@ describe('one player, many money requests at once', () => {
   );
 });
 
-function median(values: number[]): number {
+function quantile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0;
 }
 
 function countBy(values: number[]): Record<string, number> {
