@@ -83,3 +83,19 @@ export async function deleteKeysOlderThan(db: Db, ageMs: number, limit: number):
       order by created_at limit ${limit})`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
+
+/**
+ * Stores the exact text a bet's key was first answered with (the bet batch claims the key without it): one statement
+ * for many keys. A key that has its text already keeps it.
+ */
+export async function storeTexts(
+  db: Db,
+  rows: readonly { userId: number; key: string; text: string }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`
+    update idempotency_keys k set response_text = v.text
+      from unnest(${rows.map((r) => r.userId)}::int[], ${rows.map((r) => r.key)}::text[],
+                  ${rows.map((r) => r.text)}::text[]) as v(user_id, key, text)
+     where k.user_id = v.user_id and k.key = v.key and k.response_text is null`.execute(db);
+}

@@ -11,6 +11,7 @@
  * The service runs its checks (outside any transaction, as before), then `await commit(async (trx) => { …; return
  * answerData; })` once, as its last step, instead of `db.transaction().execute(…)`. `commit`, per user and
  * `idempotency-key` header (optional; without it the request simply runs in a plain transaction):
+ *   0. locks the player's row (db/player-lock.ts: the one lock order, player's row first — modules/ledger/README.md);
  *   1. claims the key in the transaction (INSERT … ON CONFLICT DO NOTHING). A concurrent request with the same key
  *      waits on the primary key until this transaction ends, then finds the key taken: its transaction rolls back
  *      before any work and it answers what this one stored;
@@ -32,15 +33,17 @@
  * second step, after the work's transaction has rolled back (see recordRefusal). A 5xx stores nothing.
  * Body validation runs before the handler, so a schema-invalid body is answered 400 without touching the key.
  * POST /api/game/bet claims its key in the slip batch's own SQL transaction instead (bets/slip-batch.ts), with
- * idempotencyOf and storedAnswer. Keys are kept a week (IDEMPOTENCY_RETENTION_MS), then purged by the scheduler's
+ * idempotencyOf and storedAnswer, and stores its first answer's text after the batch (storeAnswerTexts) before
+ * sending it, so its replays are byte for byte too. Keys are kept a week (IDEMPOTENCY_RETENTION_MS), then purged by the scheduler's
  * settle loop (purgeExpiredKeys).
  */
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER, idempotencyKey, resolveLang } from '@fairdraw/contract';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
+import { playerTransaction } from '../db/player-lock.ts';
 import { AppError } from '../lib/app-error.ts';
 import { crashIf, sendHalfThenCrash } from '../lib/fault-point.ts';
 import { sessionHeaders } from '../lib/schemas.ts';
@@ -79,8 +82,12 @@ export function idempotencyOf(request: FastifyRequest): IdempotencyClaim | null 
   return { key: parsed.data, hash: requestHash(request) };
 }
 
-/** What a key already claimed answers with: the bet slip it placed, or a stored status and body. */
-export type StoredAnswer = { betId: number } | { status: number; body: unknown };
+/**
+ * What a key already claimed answers with: the exact text it was first answered with (`text`, with its status), or,
+ * for a bet's key whose text is not stored (yet), the slip it placed or the refusal it recorded.
+ */
+export type StoredAnswer =
+  { status: number; text: string } | { betId: number; text: null } | { status: number; body: unknown; text: null };
 
 /**
  * The answer stored under a key already claimed by this user, or null if there is none (a first try that failed
@@ -91,9 +98,36 @@ export async function storedAnswer(db: Db, userId: number, claim: IdempotencyCla
   const existing = await repo.findKey(db, userId, claim.key);
   if (!existing) return null;
   checkSameRequest(existing, claim);
-  if (existing.bet_id !== null) return { betId: existing.bet_id };
+  if (existing.response_text !== null && existing.response_status !== null) {
+    return { status: existing.response_status, text: existing.response_text };
+  }
+  if (existing.bet_id !== null) return { betId: existing.bet_id, text: null };
   if (existing.status !== 'done' || existing.response_status === null) throw new AppError('IDEMPOTENCY_IN_FLIGHT');
-  return { status: existing.response_status, body: existing.response_body };
+  return { status: existing.response_status, body: existing.response_body, text: null };
+}
+
+/** Stores the texts bets' keys were first answered with (bets.routes.ts, in batches); a text stored stays. */
+export function storeAnswerTexts(
+  db: Db,
+  rows: readonly { userId: number; key: string; text: string }[],
+): Promise<void> {
+  return repo.storeTexts(db, rows);
+}
+
+/** The text and status a refusal is answered with: what the error handler (errors.ts) would send, byte for byte. */
+export function refusalText(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  err: unknown,
+): { status: number; text: string } {
+  const c = classifyError(err);
+  return { status: c.status, text: JSON.stringify(errorBody(c, resolveLang(request.headers.lang), app.translate)) };
+}
+
+/** Sends a stored or just-stored answer text as it is (status, JSON content type); a replay says so. */
+export function sendText(reply: FastifyReply, status: number, text: string, replayed: boolean): FastifyReply {
+  if (replayed) reply.header('idempotent-replayed', 'true');
+  return reply.code(status).type(JSON_TYPE).send(text);
 }
 
 function checkSameRequest(existing: KeyRow, claim: IdempotencyClaim): void {
@@ -117,9 +151,13 @@ export function hashRequest(method: string, route: string, body: unknown): strin
  */
 export type Commit = <T>(work: (trx: Db) => Promise<T>) => Promise<T>;
 
-/** A plain transaction: the commit of a request without an idempotency key, and of callers outside HTTP. */
-export function inTransaction(db: Db): Commit {
-  return (work) => db.transaction().execute(work);
+/**
+ * The commit of a request without an idempotency key, and of callers outside HTTP: a transaction that locks the
+ * player's row first (db/player-lock.ts, the one lock order), or a plain one when no player is named.
+ */
+export function inTransaction(db: Db, userId: number | null): Commit {
+  if (userId === null) return (work) => db.transaction().execute(work);
+  return (work) => playerTransaction(db, userId, (trx) => work(trx));
 }
 
 /** The content type of every JSON answer (Fastify's default for reply.send of an object, and of sendError). */
@@ -174,7 +212,7 @@ export default fp(
       run: (commit: Commit) => Promise<T>,
     ): Promise<FastifyReply> {
       const claim = idempotencyOf(request);
-      if (!claim) return reply.ok(await run(inTransaction(app.db)));
+      if (!claim) return reply.ok(await run(inTransaction(app.db, request.user?.id ?? null)));
       if (!request.user) throw new AppError('LOGIN_REQUIRED');
       const userId = request.user.id;
       const earlier = await repo.findKey(app.db, userId, claim.key);
@@ -183,7 +221,9 @@ export default fp(
       let committed: string | undefined;
       const commit: Commit = async (work) => {
         if (committed !== undefined) throw new Error('exactlyOnce: a service commits once');
-        const done = await app.db.transaction().execute(async (trx) => {
+        // The player's row first, then the key (db/player-lock.ts): the one lock order of every transaction that
+        // touches a player, so two requests of his queue on his row rather than deadlock on it.
+        const done = await playerTransaction(app.db, userId, async (trx) => {
           if (!(await repo.claimKey(trx, userId, claim.key, claim.hash))) throw new KeyTaken();
           crashIf(armed, 'idempotency.claimed');
           const data = await work(trx);
@@ -235,7 +275,7 @@ export default fp(
       if (c.status >= 500) throw err;
       request.log.info({ key: c.key, field: c.field }, 'request refused');
       // What the error handler (errors.ts) would send, byte for byte.
-      const text = JSON.stringify(errorBody(c, resolveLang(request.headers.lang), app.translate));
+      const { text } = refusalText(app, request, err);
       if (await repo.recordAnswer(app.db, userId, claim.key, claim.hash, c.status, text)) {
         return send(reply, c.status, text);
       }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
+import type { BuildOptions } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Config } from '../config.ts';
 import { migrateFor } from '../db/runtime-role.ts';
@@ -46,7 +47,15 @@ export async function buildTestApp(
     twoRoles = false,
     onQuery,
     now,
-  }: { ledgerCheckOnClose?: boolean; twoRoles?: boolean; onQuery?: (sql: string) => void; now?: Date } = {},
+    logger,
+  }: {
+    ledgerCheckOnClose?: boolean;
+    twoRoles?: boolean;
+    onQuery?: (sql: string) => void;
+    now?: Date;
+    /** The app's logger (a test that reads the log passes a level and a stream); silent by default. */
+    logger?: BuildOptions['logger'];
+  } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env.DATABASE_URL;
   let dbName: string | undefined;
@@ -99,6 +108,7 @@ export async function buildTestApp(
   const template = serverUrl || config.dataDir !== 'memory://' ? undefined : pgliteTemplate();
   const app = await buildApp(config, {
     ...(onQuery ? { onQuery } : {}),
+    ...(logger ? { logger } : {}),
     ...(template ? { pgliteTemplate: template } : {}),
   });
   // A file that lives at a fixed instant starts there: its seed, sessions and login counts belong to that time.

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, NewUser, UserRow } from '../../db/database.ts';
+import { lockUserRow } from '../../db/player-lock.ts';
 import type { Role } from '@fairdraw/contract';
 
 export async function findUserByAccount(db: Db, account: string): Promise<UserRow | undefined> {
@@ -156,13 +157,9 @@ export async function clearFailures(db: Db, scope: AttemptScope, key: string): P
   await db.deleteFrom('login_attempts').where('scope', '=', scope).where('key', '=', key).execute();
 }
 
-/** Locks one user's row FOR UPDATE (one player's deposits are serialised) and answers whether he is frozen. */
+/** Locks one user's row (db/player-lock.ts; one player's deposits are serialised) and answers whether he is frozen. */
 export async function lockUserFrozen(db: Db, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('frozen_at')
-    .where('id', '=', userId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  const row = await lockUserRow(db, userId);
+  if (!row) throw new Error(`user ${userId} not found`);
   return row.frozen_at !== null;
 }

@@ -199,7 +199,7 @@ export function toProfile(user: SessionUser): Profile {
  * batch checks it in its own statement, bets/slip-batch.repository.ts). Called inside the deposit's transaction: the
  * row is read under a lock, so a freeze and a deposit are ordered and whatever commits after the freeze is refused.
  */
-/** Throws 403 ACCOUNT_FROZEN if the user is frozen; locks his row FOR UPDATE until the caller's commit. */
+/** Throws 403 ACCOUNT_FROZEN if the user is frozen; locks his row (db/player-lock.ts) until the caller's commit. */
 export async function assertNotFrozen(trx: Db, userId: number): Promise<void> {
   if (await repo.lockUserFrozen(trx, userId)) throw new AppError('ACCOUNT_FROZEN');
 }

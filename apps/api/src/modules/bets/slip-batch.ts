@@ -122,6 +122,22 @@ function limitPeriodOf(p: string | null | undefined): LimitPeriod {
   return period;
 }
 
+/** The refusals this process's batches decided (not replays of a key's recorded one): see isBatchRefusal. */
+const decided = new WeakSet<AppError>();
+
+function decidedHere(error: AppError): AppError {
+  decided.add(error);
+  return error;
+}
+
+/**
+ * Whether an error is the refusal a batch decided for the slip just now — the first answer of its idempotency key,
+ * which the batch recorded with the key — rather than a refusal before the batch or a key's replay.
+ */
+export function isBatchRefusal(error: unknown): boolean {
+  return error instanceof AppError && decided.has(error);
+}
+
 /**
  * The error a refusal of the batch answers with — when it is decided, and again when its idempotency key is
  * replayed (bets.routes.ts), in the language of each answer.
@@ -266,15 +282,17 @@ async function placeSlips(
       case 'INSUFFICIENT_BALANCE':
         return {
           ok: false,
-          error: refusalError(
-            {
-              refusal: d.r_outcome,
-              until: d.r_until ?? at,
-              period_max: d.r_period_max,
-              limit_period: d.r_limit_period,
-              left: d.r_left,
-            },
-            s,
+          error: decidedHere(
+            refusalError(
+              {
+                refusal: d.r_outcome,
+                until: d.r_until ?? at,
+                period_max: d.r_period_max,
+                limit_period: d.r_limit_period,
+                left: d.r_left,
+              },
+              s,
+            ),
           ),
         };
       default:

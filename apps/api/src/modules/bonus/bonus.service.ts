@@ -194,7 +194,7 @@ export async function claimRebates(
   db: Db,
   user: SessionUser,
   now: Date,
-  commit: Commit = inTransaction(db),
+  commit: Commit = inTransaction(db, user.id),
 ): Promise<BonusClaimAnswer> {
   return commit(async (trx) => {
     const rows = await repo.markClaimed(trx, user.id, now);

@@ -7,6 +7,7 @@
 import type { AdminKyc, KycIndex, KycStatus, Paged } from '@fairdraw/contract';
 import { kycSubmitFields } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
+import { playerTransaction } from '../../db/player-lock.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toPage } from '../../lib/paging.ts';
 import { readUpload, reencodeDocument, withStoredUpload } from '../../lib/uploads.ts';
@@ -103,8 +104,8 @@ export async function submitKyc(
   // Both photos are deleted again if the submission is refused or rolled back (withStoredUpload).
   await withStoredUpload(ctx.dir, front, 'jpg', (frontFile) =>
     withStoredUpload(ctx.dir, back, 'jpg', (backFile) =>
-      db.transaction().execute(async (trx) => {
-        await repo.lockUser(trx, user.id);
+      // The player's row is locked first (db/player-lock.ts): one submission of a player at a time.
+      playerTransaction(db, user.id, async (trx) => {
         const current = await repo.latestSubmission(trx, user.id);
         if (current && current.status !== 'rejected') throw new AppError('KYC_ALREADY_SUBMITTED');
         // Both photos count against the player's daily upload quota (modules/uploads); beyond it, both are removed.

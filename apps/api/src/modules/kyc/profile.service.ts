@@ -4,6 +4,7 @@
  */
 import { API } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
+import { playerTransaction } from '../../db/player-lock.ts';
 import { reencodeAvatar, removeUpload, withStoredUpload } from '../../lib/uploads.ts';
 import type { UploadForm } from '../../lib/uploads.ts';
 import * as uploadQuota from '../uploads/upload-quota.service.ts';
@@ -36,8 +37,9 @@ export async function uploadAvatar(
   const { dir } = ctx;
   const image = await reencodeAvatar(form.files.avatar, 'avatar');
   const { avatar, replaced } = await withStoredUpload(dir, image, 'webp', (name) =>
-    db.transaction().execute(async (trx) => {
-      const replaced = await repo.lockAvatar(trx, userId);
+    // The player's row is locked first (db/player-lock.ts): an upload replaces the avatar read under the lock.
+    playerTransaction(db, userId, async (trx, user) => {
+      const replaced = user.avatar;
       // Counted against the player's daily upload quota (modules/uploads); beyond it, the new file is removed.
       await uploadQuota.count(trx, userId, [image.length], ctx.now, ctx.quota);
       const row = await repo.updateProfile(trx, userId, { avatar: avatarUrl(name!) });

@@ -1,14 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { lockUserRowByAccount } from '../../db/player-lock.ts';
 
-/** A user of that account (case-insensitive), locked FOR UPDATE until the transaction ends. */
+/** A user of that account (case-insensitive), locked until the transaction ends (db/player-lock.ts). */
 export function lockUserByAccount(trx: Db, account: string) {
-  return trx
-    .selectFrom('users')
-    .select(['id', 'role'])
-    .where(sql<string>`lower(account)`, '=', account.toLowerCase())
-    .forUpdate()
-    .executeTakeFirst();
+  return lockUserRowByAccount(trx, account);
 }
 
 /** Whether any user has that account (case-insensitive). */

@@ -1,6 +1,7 @@
 import { classifyPixKey, normalizeBankCardNumber, toChecksumAddress, validateCryptoAddress } from '@fairdraw/domain';
 import type { AddPayoutRequest, PayoutMethod } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
+import { playerTransaction } from '../../db/player-lock.ts';
 import type { PayoutDetails, PayoutMethodType } from '../../db/tables-payouts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
@@ -73,8 +74,8 @@ export async function addPayoutMethod(
 ): Promise<PayoutMethod> {
   const method = payoutDetails(input);
   await verifyLoginPassword(db, user, input.password, now, settings, 'PASSWORD_INCORRECT', 'password');
-  return db.transaction().execute(async (trx) => {
-    await repo.lockUser(trx, user.id);
+  // The player's row is locked first (db/player-lock.ts): adds of one player run one at a time (the limit holds).
+  return playerTransaction(db, user.id, async (trx) => {
     const active = await repo.listActivePayoutMethods(trx, user.id);
     const target = payoutTarget(method.details);
     if (active.some((row) => payoutTarget(row.details) === target)) {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, UserRow } from '../../db/database.ts';
+import { lockUserRow } from '../../db/player-lock.ts';
 
 export type PlayerRow = Pick<
   UserRow,
@@ -57,15 +58,13 @@ export async function findPlayer(db: Db, id: number): Promise<PlayerRow | undefi
   return db.selectFrom('users').select(COLUMNS).where('id', '=', id).where('role', '!=', 'operator').executeTakeFirst();
 }
 
-/** The same, its row locked FOR UPDATE until the caller's commit (a freeze waits for running bets and deposits). */
+/**
+ * The same, its row locked until the caller's commit (db/player-lock.ts, taken first: a freeze waits for running
+ * bets and deposits).
+ */
 export async function lockPlayer(trx: Db, id: number): Promise<PlayerRow | undefined> {
-  return trx
-    .selectFrom('users')
-    .select(COLUMNS)
-    .where('id', '=', id)
-    .where('role', '!=', 'operator')
-    .forUpdate()
-    .executeTakeFirst();
+  if (!(await lockUserRow(trx, id))) return undefined;
+  return findPlayer(trx, id);
 }
 
 export async function setFrozen(trx: Db, id: number, frozen: { at: Date; reason: string } | null): Promise<PlayerRow> {

@@ -144,7 +144,7 @@ export async function playerMessages(db: Db, id: number, query: PageQuery, ctx: 
 
 /**
  * Freezes a player with a reason: from its commit on, his bets and deposits are refused (403 ACCOUNT_FROZEN); he
- * may still log in and withdraw. The row is locked FOR UPDATE, so the freeze waits for a bet batch or a deposit that
+ * may still log in and withdraw. The row is locked (FOR NO KEY UPDATE, db/player-lock.ts), so the freeze waits for a bet batch or a deposit that
  * holds it, and those that come after it see it.
  */
 export async function freezePlayer(

@@ -17,7 +17,7 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { sendSystemMessage } from '../msg/messages.service.ts';
 import * as repo from './limits.repository.ts';
-import { lockUser } from './protection.repository.ts';
+import { lockUserRow, playerTransaction } from '../../db/player-lock.ts';
 
 /**
  * Spending limits and the reality check (docs/trust.md 29, 31). The rules are the domain's (spending-limits.ts);
@@ -85,7 +85,7 @@ export async function assertDepositAllowed(
 ): Promise<void> {
   const rows = (await repo.listChoices(trx, userId)).filter((r) => r.kind === 'deposit');
   if (rows.length === 0) return;
-  await lockUser(trx, userId);
+  await lockUserRow(trx, userId);
   const uses: LimitUse[] = [];
   for (const r of resolveAll(rows, now)) {
     if (r.kind !== 'deposit' || r.current === null) continue;
@@ -195,8 +195,7 @@ export async function setLimits(
   // One change per limit: two for the same one would leave which binds to the order they were sent in.
   const seen = new Set(input.changes.map((c) => `${c.kind}:${c.period}`));
   if (seen.size !== input.changes.length) throw new AppError('VALIDATION_FAILED', { field: 'changes' });
-  await db.transaction().execute(async (trx) => {
-    await lockUser(trx, user.id);
+  await playerTransaction(db, user.id, async (trx) => {
     const resolved = resolveAll(await repo.listChoices(trx, user.id), now);
     for (const change of input.changes) {
       const r = resolved.find((x) => x.kind === change.kind && x.period === change.period);

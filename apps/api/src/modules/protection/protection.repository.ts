@@ -20,8 +20,3 @@ export async function insertExclusion(
 ): Promise<SelfExclusionRow> {
   return db.insertInto('self_exclusions').values(values).returningAll().executeTakeFirstOrThrow();
 }
-
-/** Serialises one player's choices: two at once cannot both read "nothing running". */
-export async function lockUser(db: Db, userId: number): Promise<void> {
-  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
-}

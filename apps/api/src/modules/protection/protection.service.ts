@@ -3,6 +3,7 @@ import type { ExclusionKind } from '@fairdraw/domain';
 import { formatInstant } from '@fairdraw/contract';
 import type { ActiveExclusion, ExcludeRequest, Lang, ProtectionState } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
+import { playerTransaction } from '../../db/player-lock.ts';
 import type { SelfExclusionRow } from '../../db/tables-protection.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
@@ -144,8 +145,8 @@ export async function exclude(
   settings: ExcludeSettings,
 ): Promise<ProtectionState> {
   await verifyLoginPassword(db, user, input.password, now, settings, 'PASSWORD_INCORRECT', 'password');
-  const running = await db.transaction().execute(async (trx) => {
-    await repo.lockUser(trx, user.id);
+  // The player's row is locked first (db/player-lock.ts): two choices at once cannot both read "nothing running".
+  const running = await playerTransaction(db, user.id, async (trx) => {
     const before = latest(await repo.listRunning(trx, [user.id], now), now);
     const current = before ? { kind: before.kind, ends_at: before.ends_at.getTime() } : null;
     const decision = chooseExclusion(current, input.kind, now.getTime());

@@ -150,7 +150,7 @@ export async function submitDeposit(
   timeZone: string,
   now: Date,
   /** The transaction the request commits in (with its idempotency key: plugins/idempotency.ts); plain by default. */
-  commit: Commit = inTransaction(db),
+  commit: Commit = inTransaction(db, user.id),
 ): Promise<Deposit> {
   // A frozen player is refused first (the session's view; checked again under a lock in the transaction below).
   if (user.frozen) throw new AppError('ACCOUNT_FROZEN');

@@ -6,11 +6,6 @@ import type { SupportStatus } from '@fairdraw/contract';
 export type ConversationListRow = SupportConversationRow & { last_message: string | null };
 export type OperatorConversationRow = ConversationListRow & { account: string; nickname: string };
 
-/** Locks the player's row for the rest of the transaction: opens of one player run one at a time (the cap holds). */
-export async function lockUser(db: Db, userId: number): Promise<void> {
-  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
-}
-
 export async function countOpenConversations(db: Db, userId: number): Promise<number> {
   const row = await db
     .selectFrom('support_conversations')

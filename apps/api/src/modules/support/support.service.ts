@@ -9,6 +9,7 @@ import type {
   SupportStatus,
 } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
+import { playerTransaction } from '../../db/player-lock.ts';
 import type { SupportMessageRow } from '../../db/tables-support.ts';
 import { AppError } from '../../lib/app-error.ts';
 import * as repo from './support.repository.ts';
@@ -70,8 +71,8 @@ export async function openConversation(
   input: SupportOpenRequest,
   now: Date,
 ): Promise<SupportDetail> {
-  const id = await db.transaction().execute(async (trx) => {
-    await repo.lockUser(trx, userId);
+  // The player's row is locked first (db/player-lock.ts): opens of one player run one at a time (the cap holds).
+  const id = await playerTransaction(db, userId, async (trx) => {
     if ((await repo.countOpenConversations(trx, userId)) >= SUPPORT_OPEN_MAX) {
       throw new AppError('SUPPORT_OPEN_LIMIT', { params: { max: SUPPORT_OPEN_MAX } });
     }

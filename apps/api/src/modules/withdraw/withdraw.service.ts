@@ -139,7 +139,7 @@ export async function submitWithdrawal(
   if (amount + fee > Number.MAX_SAFE_INTEGER) throw new AppError('INSUFFICIENT_BALANCE');
   const payout = toPayoutMethod(method);
   const actor: AuditActor = { userId: user.id, account: user.account };
-  const commit = ctx.commit ?? inTransaction(db);
+  const commit = ctx.commit ?? inTransaction(db, user.id);
   return commit(async (trx) => {
     const w = await repo.insertWithdrawal(trx, {
       user_id: user.id,
