@@ -10,6 +10,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     sessionTtlHours: app.config.sessionTtlHours,
     loginMaxFailures: app.config.loginMaxFailures,
     loginIpMaxFailures: app.config.loginIpMaxFailures,
+    loginAccountMaxFailures: app.config.loginAccountMaxFailures,
     loginLockMinutes: app.config.loginLockMinutes,
     demoGrant: app.config.demoGrant,
   };
