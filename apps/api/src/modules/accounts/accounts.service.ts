@@ -1,11 +1,12 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { LoginRequest, Profile, RegisterRequest, Session } from '@fairdraw/contract';
+import type { LoginAnswer, LoginRequest, Profile, RegisterRequest, Session } from '@fairdraw/contract';
 import type { Db, UserRow } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import * as repo from './accounts.repository.ts';
+import * as twoFactorRepo from './two-factor.repository.ts';
 import { demoGrant, minor } from '@fairdraw/domain';
 import { postTransaction } from '../ledger/ledger.service.ts';
 import { sendSystemMessage } from '../msg/messages.service.ts';
@@ -31,7 +32,7 @@ function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 }
 
-async function openSession(db: Db, user: UserRow, settings: AccountsSettings, now: Date): Promise<Session> {
+export async function openSession(db: Db, user: UserRow, settings: AccountsSettings, now: Date): Promise<Session> {
   const token = newToken();
   await repo.insertSession(db, {
     user_id: user.id,
@@ -163,14 +164,14 @@ export async function tellOwnerOfLock(
 }
 
 /** A client's login attempt: the IP's count, then the account's (from this IP, then from all). */
-type LoginReservation = { locks: boolean };
+export type LoginReservation = { locks: boolean };
 
 /**
  * Reserves one login attempt against the IP, then the account from this IP, then the account from all clients,
  * before the password is checked. Throws 429 TOO_MANY_LOGIN_ATTEMPTS while any is locked (a reservation already
  * taken is then given back).
  */
-async function reserveLogin(
+export async function reserveLogin(
   db: Db,
   accountKey: string,
   ip: string,
@@ -196,24 +197,40 @@ async function reserveLogin(
   }
 }
 
-/** A failed login attempt stays counted (its reservation was the count); a lock it caused is told to the owner. */
-async function failedLogin(
+/**
+ * A failed login attempt (a password, or a second step's code) stays counted (its reservation was the count); a lock
+ * it caused is told to the owner. Throws `error`.
+ */
+export async function failedLogin(
   db: Db,
   accountKey: string,
   ip: string,
   reservation: LoginReservation,
   now: Date,
   settings: AccountsSettings,
+  error: AppError = new AppError('INCORRECT_CREDENTIALS'),
 ): Promise<never> {
   if (reservation.locks) await tellOwnerOfLock(db, accountKey, ip, now, settings);
-  throw new AppError('INCORRECT_CREDENTIALS');
+  throw error;
 }
 
-/** A right answer: the IP gets its attempt back, this client's count is forgotten, the account's given back. */
-async function succeededLogin(db: Db, accountKey: string, ip: string, settings: AccountsSettings) {
+/**
+ * A right answer: the IP gets its attempt back, the account's ceiling too, and this client's count is forgotten —
+ * unless `complete` is false (a right password while the second step is still to come): then the client's
+ * attempt is only given back, so that signing in again with the password does not wipe wrong codes.
+ */
+export async function succeededLogin(
+  db: Db,
+  accountKey: string,
+  ip: string,
+  settings: AccountsSettings,
+  complete = true,
+) {
   // The IP's failures are not cleared by a success: one known account must not let an IP keep guessing at others.
   await repo.refundAttempt(db, 'ip', ip, settings.loginIpMaxFailures);
-  await repo.clearFailures(db, 'client', repo.clientKey(accountKey, ip));
+  const key = repo.clientKey(accountKey, ip);
+  if (complete) await repo.clearFailures(db, 'client', key);
+  else await repo.refundAttempt(db, 'client', key, settings.loginMaxFailures);
   // Nor the account's from all clients: the owner's success does not wipe what other clients failed.
   await repo.refundAttempt(db, 'account', accountKey, settings.loginAccountMaxFailures);
 }
@@ -230,15 +247,37 @@ export async function login(
   ip: string,
   now: Date,
   settings: AccountsSettings,
-): Promise<Session> {
+): Promise<LoginAnswer> {
   const accountKey = input.account.toLowerCase();
   const reservation = await reserveLogin(db, accountKey, ip, now, settings);
 
   const user = await repo.findUserByAccount(db, input.account);
   const valid = await verifyPassword(user?.password_hash ?? null, input.password);
   if (!user || !valid) return failedLogin(db, accountKey, ip, reservation, now, settings);
+  const totp = await twoFactorRepo.findTotp(db, user.id);
+  if (totp?.enabled_at) {
+    // Two-step verification on: no session yet, a challenge for the second step (POST /api/user/login/2fa).
+    await succeededLogin(db, accountKey, ip, settings, false);
+    return { two_factor_required: true, challenge: await openChallenge(db, user.id, now) };
+  }
   await succeededLogin(db, accountKey, ip, settings);
   return openSession(db, user, settings, now);
+}
+
+/** How long a second step may wait after the password. */
+export const CHALLENGE_TTL_MS = 5 * 60_000;
+
+/** A new second-step challenge: an opaque token, kept as its hash, short-lived, used once. */
+async function openChallenge(db: Db, userId: number, now: Date): Promise<string> {
+  const token = newToken();
+  await twoFactorRepo.deleteOldChallenges(db, new Date(now.getTime() - 86_400_000));
+  await twoFactorRepo.insertChallenge(db, {
+    user_id: userId,
+    token_hash: hashToken(token),
+    created_at: now,
+    expires_at: new Date(now.getTime() + CHALLENGE_TTL_MS),
+  });
+  return token;
 }
 
 export async function createGuest(db: Db, now: Date, settings: AccountsSettings): Promise<Session> {
