@@ -107,6 +107,9 @@ export async function reserveAccountAttempt(
   settings: ThrottleSettings,
 ): Promise<{ locks: boolean }> {
   const windowMs = settings.loginLockMinutes * 60_000;
+  // Locked for everyone: refused before anything is written (the reservation below still decides a race).
+  const ceiling = await repo.findLock(db, 'account', accountKey, now);
+  if (ceiling) throw tooManyAttempts(ceiling, now);
   const key = repo.clientKey(accountKey, client);
   // The client first: while it is locked, nothing is written for the account, so a locked client's further
   // attempts do not use up the account's ceiling for everyone.
