@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
 import { phone } from './harness.ts';
 import { useSite } from './fixtures.ts';
+import { OPERATOR, OPERATOR_SITE, operatorLogin } from './site-api.ts';
 
-const t = useSite();
+const t = useSite(OPERATOR_SITE);
 
 /** The code of the time step `steps` after now (the server accepts the next step's code too). */
 const codeOf = (secret: string, steps = 0) =>
@@ -62,6 +63,35 @@ describe('two-step verification in the browser', () => {
     await page.getByTestId('login-code').fill(codeOf(secret, 1));
     await page.getByTestId('login-code-submit').click();
     await page.waitForURL((u) => u.pathname === '/');
+    await context.close();
+  });
+
+  it('the operator sets it up in the console at 1440×900, and his sign-in then asks for the code', async () => {
+    const context = await t.browser.newContext({ baseURL: t.site.url, viewport: { width: 1440, height: 900 } });
+    await context.addInitScript(() => localStorage.setItem('lang', 'en'));
+    const page = await context.newPage();
+    await operatorLogin(page);
+    await page.goto('/rechargeAdmin');
+    await page.getByTestId('admin-tab-twofactor').click();
+    await page.getByTestId('twofactor-start').click();
+    const secret = (await page.getByTestId('twofactor-secret').getAttribute('data-secret')) ?? '';
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'en-2fa-console.png') });
+    await page.getByTestId('twofactor-code').fill(codeOf(secret));
+    await page.getByTestId('twofactor-enable').click();
+    await page.getByTestId('twofactor-recovery').waitFor();
+    await page.getByTestId('twofactor-done').click();
+    await page.getByTestId('twofactor-on').waitFor();
+
+    const again = await context.browser()!.newContext({ baseURL: t.site.url, viewport: { width: 1440, height: 900 } });
+    const next = await again.newPage();
+    await next.goto('/login');
+    await next.getByTestId('login-account').fill(OPERATOR.account);
+    await next.getByTestId('login-password').fill(OPERATOR.password);
+    await next.getByTestId('login-submit').click();
+    await next.getByTestId('login-code').fill(codeOf(secret, 1));
+    await next.getByTestId('login-code-submit').click();
+    await next.waitForURL((u) => u.pathname === '/');
+    await again.close();
     await context.close();
   });
 });

@@ -60,7 +60,13 @@ function CodeStep({
           {busy ? t('auth.submitting') : t('auth.submitCode')}
         </button>
       </form>
-      <button type="button" className="btn btn--ghost btn--block" onClick={onBack} data-testid="login-code-back">
+      <button
+        type="button"
+        className="btn btn--ghost btn--block"
+        style={{ marginTop: 8 }}
+        onClick={onBack}
+        data-testid="login-code-back"
+      >
         {t('auth.backToLogin')}
       </button>
     </AuthShell>
