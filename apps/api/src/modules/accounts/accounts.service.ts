@@ -10,6 +10,7 @@ import * as twoFactorRepo from './two-factor.repository.ts';
 import { demoGrant, minor } from '@fairdraw/domain';
 import { postTransaction } from '../ledger/ledger.service.ts';
 import { sendSystemMessage } from '../msg/messages.service.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 
 /** The avatars the web build ships under /art/avatars. */
 export const AVATARS = Array.from({ length: 8 }, (_, i) => `/art/avatars/${i + 1}.svg`);
@@ -149,7 +150,7 @@ function utcMinute(at: Date): string {
 /**
  * A failed attempt locked a client out of this account (or reached the account's ceiling): the owner, if the
  * account exists, gets an inbox message saying failed sign-ins from a client were blocked, with its IP and the time,
- * at most once per lock window. Nothing is said to the caller: a lock on an unknown account looks the same.
+ * at most once per lock window (an operator's is also an audit entry `login.blocked`, which the console shows). Nothing is said to the caller: a lock on an unknown account looks the same.
  */
 export async function tellOwnerOfLock(
   db: Db,
@@ -163,6 +164,13 @@ export async function tellOwnerOfLock(
   await db.transaction().execute(async (trx) => {
     if (!(await repo.takeLockNotice(trx, user.id, now, settings.loginLockMinutes * 60_000))) return;
     await sendSystemMessage(trx, user.id, 'login_blocked', { ip, time: utcMinute(now) }, now);
+    // An operator has no inbox: the console's audit log shows it instead.
+    if (user.role === 'operator') {
+      await writeAudit(trx, { userId: null, account: 'system' }, 'login.blocked', `user:${user.id}`, null, {
+        ip,
+        time: utcMinute(now),
+      });
+    }
   });
 }
 

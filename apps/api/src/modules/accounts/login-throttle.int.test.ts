@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@fairdraw/contract';
 import { buildTestApp, call, newAccount, registerPlayer } from '../../test/helper.ts';
+import { createOperator } from '../operators/operators.service.ts';
 import type { TestApp } from '../../test/helper.ts';
 
 let t: TestApp;
@@ -89,6 +90,20 @@ describe('failed-login throttling per account and client', () => {
     } finally {
       t.app.setClock(undefined);
     }
+  });
+
+  it("an operator's lock is also an audit entry (the console has no inbox); his own sign-in still works", async () => {
+    const account = newAccount('op');
+    await createOperator(t.app.db, account, 'opsecret123');
+    for (let i = 0; i < 3; i += 1) await login(account, 'wrongpass', '10.8.0.1');
+    expect((await login(account, 'opsecret123', '10.8.0.2')).status).toBe(200);
+    const rows = await t.app.db
+      .selectFrom('audit_log')
+      .select(['actor_account', 'action', 'after'])
+      .where('action', '=', 'login.blocked')
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ actor_account: 'system', after: { ip: '10.8.0.1' } });
   });
 
   it('unlocks when the lock ends', async () => {
