@@ -20,6 +20,7 @@ import swaggerPlugin from './plugins/swagger.ts';
 import metricsPlugin from './plugins/metrics.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import accountsRoutes from './modules/accounts/accounts.routes.ts';
+import twoFactorRoutes from './modules/accounts/two-factor.routes.ts';
 import securityRoutes from './modules/security/security.routes.ts';
 import payoutRoutes from './modules/payout/payout.routes.ts';
 import homeRoutes from './modules/home/home.routes.ts';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(metricsPlugin);
   await app.register(healthRoutes);
   await app.register(accountsRoutes);
+  await app.register(twoFactorRoutes);
   await app.register(securityRoutes);
   await app.register(payoutRoutes);
   await app.register(homeRoutes);

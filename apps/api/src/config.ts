@@ -41,6 +41,7 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: int(720, 1, 24 * 365),
   LOGIN_MAX_FAILURES: int(5, 1, 1000),
   LOGIN_IP_MAX_FAILURES: int(20, 1, 100_000),
+  LOGIN_ACCOUNT_MAX_FAILURES: int(50, 1, 100_000),
   LOGIN_LOCK_MINUTES: int(15, 1, 24 * 60),
   FUND_PASSWORD_MAX_FAILURES: int(5, 1, 1000),
   FUND_PASSWORD_LOCK_MINUTES: int(30, 1, 7 * 24 * 60),
@@ -73,6 +74,12 @@ const envSchema = z.object({
   BUSINESS_TIME_ZONE: z.string().min(1).default('Asia/Bangkok'),
   GAME_CYCLE_OVERRIDE_SECONDS: z
     .union([z.literal('').transform(() => undefined), z.coerce.number().int().min(10).max(86_400)])
+    .optional(),
+  // Empty means unset; when given, long enough not to be guessed.
+  TOTP_KEY: z
+    .literal('')
+    .transform(() => undefined)
+    .or(z.string().min(32, 'at least 32 characters'))
     .optional(),
   // Empty means unset; a secret, when given, is long enough not to be guessed (decision 0007).
   PIX_SANDBOX_SECRET: z
@@ -114,7 +121,14 @@ export type Config = {
   sessionTtlHours: number;
   loginMaxFailures: number;
   loginIpMaxFailures: number;
+  /** Failed logins of one account from all clients together within the window before the account locks for all. */
+  loginAccountMaxFailures: number;
   loginLockMinutes: number;
+  /**
+   * The key that encrypts two-factor (TOTP) secrets at rest (TOTP_KEY); when undefined, a random one is generated at
+   * the first start and kept in DATA_DIR, apart from the database (modules/accounts/totp-key.ts).
+   */
+  totpKey: string | undefined;
   /** Wrong fund passwords within the window before withdrawals lock. */
   fundPasswordMaxFailures: number;
   /** The fund-password counting window and lock length. */
@@ -231,6 +245,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     sessionTtlHours: e.SESSION_TTL_HOURS,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginIpMaxFailures: e.LOGIN_IP_MAX_FAILURES,
+    loginAccountMaxFailures: e.LOGIN_ACCOUNT_MAX_FAILURES,
+    totpKey: e.TOTP_KEY,
     loginLockMinutes: e.LOGIN_LOCK_MINUTES,
     fundPasswordMaxFailures: e.FUND_PASSWORD_MAX_FAILURES,
     fundPasswordLockMinutes: e.FUND_PASSWORD_LOCK_MINUTES,

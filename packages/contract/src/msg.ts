@@ -17,6 +17,7 @@ export const MESSAGE_KINDS = [
   'kyc_approved',
   'kyc_rejected',
   'limit_effective',
+  'login_blocked',
   'operator',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
@@ -54,6 +55,8 @@ export type SystemMessageParams = {
     amount: number | null;
     currency?: string;
   };
+  /** A client was locked out of the account after failed sign-ins: its IP, and the time as "YYYY-MM-DD HH:mm UTC". */
+  login_blocked: { ip: string; time: string };
 };
 
 /** The lengths an operator's message may have. */

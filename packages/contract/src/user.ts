@@ -77,3 +77,55 @@ export const changePasswordRequest = z.object({
   confirm_password: z.string(required).max(64, 'PASSWORDS_DO_NOT_MATCH'),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+/**
+ * Two-step verification (TOTP, RFC 6238): a six-digit code from an authenticator app, or one of the one-time
+ * recovery codes given at enrolment (ten characters, a dash allowed in the middle; case does not matter).
+ */
+export const twoFactorCode = z
+  .string(required)
+  .trim()
+  .regex(/^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, 'TWO_FACTOR_CODE_FORMAT');
+
+/** The answer of a login whose account has two-step verification on: the second step's challenge. */
+export const twoFactorChallenge = z.object({
+  two_factor_required: z.literal(true),
+  /** Opaque, short-lived and single-use: send it with the code to POST /api/user/login/2fa. */
+  challenge: z.string(),
+});
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallenge>;
+export const loginAnswer = z.union([session, twoFactorChallenge]);
+export type LoginAnswer = z.infer<typeof loginAnswer>;
+
+export const loginTwoFactorRequest = z.object({
+  challenge: z.string(required).min(1, 'TWO_FACTOR_CHALLENGE_EXPIRED').max(128, 'TWO_FACTOR_CHALLENGE_EXPIRED'),
+  code: twoFactorCode,
+});
+export type LoginTwoFactorRequest = z.infer<typeof loginTwoFactorRequest>;
+
+export const twoFactorStatus = z.object({
+  enabled: z.boolean(),
+  /** Recovery codes not used yet (0 while off). */
+  recovery_codes_left: z.number().int(),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatus>;
+
+/** A new key to enrol: the base32 secret (to type) and the otpauth:// URI (for the QR code). */
+export const twoFactorSetup = z.object({ secret: z.string(), uri: z.string() });
+export type TwoFactorSetup = z.infer<typeof twoFactorSetup>;
+
+/** Turns two-step verification on with the first code of the new key (a six-digit code only). */
+export const twoFactorEnableRequest = z.object({
+  code: z
+    .string(required)
+    .trim()
+    .regex(/^\d{6}$/, 'TWO_FACTOR_CODE_FORMAT'),
+});
+export type TwoFactorEnableRequest = z.infer<typeof twoFactorEnableRequest>;
+/** The recovery codes, shown this once (only their hashes are kept). */
+export const twoFactorEnabled = z.object({ recovery_codes: z.array(z.string()) });
+export type TwoFactorEnabled = z.infer<typeof twoFactorEnabled>;
+
+/** Turns it off: a current code (or a recovery code). */
+export const twoFactorDisableRequest = z.object({ code: twoFactorCode });
+export type TwoFactorDisableRequest = z.infer<typeof twoFactorDisableRequest>;

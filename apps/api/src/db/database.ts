@@ -72,11 +72,46 @@ export interface SessionsTable {
 
 /** Failed-login counters, one row per (scope, key): scope 'account' (lower-cased account) or 'ip'. */
 export interface LoginAttemptsTable {
-  scope: 'account' | 'ip';
+  /** 'client': one account from one client (key: account, newline, IP); 'account': all clients (migration 0037). */
+  scope: 'account' | 'ip' | 'client';
   key: string;
   failures: number;
   window_started_at: Date;
   locked_until: Date | null;
+}
+
+/** When the owner was last told that a client was locked out of his account (migration 0037). */
+export interface LoginLockNoticesTable {
+  user_id: number;
+  notified_at: Date;
+}
+
+/** A user's TOTP secret, encrypted (modules/accounts/totp-key.ts); enabled once its first code is confirmed. */
+export interface UserTotpTable {
+  user_id: number;
+  secret_enc: string;
+  created_at: Date;
+  enabled_at: Date | null;
+  /** The time step of the last code accepted: a code of that step or earlier is refused (replay). */
+  last_step: number | null;
+}
+
+/** sha-256 (hex) of one recovery code; used_at once it has been used (migration 0037). */
+export interface UserRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: Date | null;
+}
+
+/** The second step of a login: sha-256 (hex) of its token, short-lived and used once (migration 0037). */
+export interface LoginChallengesTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
 }
 
 export interface GameCategoriesTable {
@@ -125,6 +160,10 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
+  login_lock_notices: LoginLockNoticesTable;
+  user_totp: UserTotpTable;
+  user_recovery_codes: UserRecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
   game_categories: GameCategoriesTable;
   games: GamesTable;
   banners: BannersTable;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { Secret, TOTP } from 'otpauth';
 import { API, isErrorKey, LANGS, NOTICE_MAX, SUPPORT_OPEN_MAX } from '@fairdraw/contract';
 import { ledgerCheck } from '../modules/ledger/ledger.service.ts';
 import { baseOf, casesOf, operationsOf } from './bad-input-generator.ts';
@@ -117,6 +118,7 @@ beforeAll(async () => {
       // The login lock is what keeps login, password checks and exclusions from counting failures during the suite.
       LOGIN_MAX_FAILURES: '5',
       LOGIN_IP_MAX_FAILURES: '5',
+      LOGIN_ACCOUNT_MAX_FAILURES: '5',
       // The member stream (GET /api/user/events) is refused (429) to whoever it accepts: an open stream never ends.
       SSE_MAX_PER_USER: '0',
     },
@@ -148,6 +150,12 @@ beforeAll(async () => {
   expect(bound.status, bound.text).toBe(200);
   const ch = await channels(t.app);
   expect((await submitBank(t.app, p.token, ch.bank, 10_000)).status).toBe(200);
+  // Two-step verification on: its set-up and confirmation are refused (already on), and turning it off checks a
+  // code only after the account's lock below has refused it.
+  const setup = await call(t.app, 'POST', API.twoFactorSetup, { headers, body: {} });
+  const { secret } = setup.body.data as { secret: string };
+  const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: t.app.clock().getTime() });
+  expect((await call(t.app, 'POST', API.twoFactorEnable, { headers, body: { code } })).status).toBe(200);
   for (let i = 0; i < 5; i++) {
     const wrong = await call(t.app, 'POST', API.login, { body: { account: p.account, password: 'wrong12345' } });
     expect(wrong.status).toBeLessThan(500);

@@ -77,7 +77,13 @@ export async function revokeSession(db: Db, sessionId: number, now: Date): Promi
     .execute();
 }
 
-export type AttemptScope = 'account' | 'ip';
+/** 'client': one account from one client (`clientKey`); 'account': the account from all clients; 'ip': one IP. */
+export type AttemptScope = 'account' | 'ip' | 'client';
+
+/** The key of one account's failures from one client (an IP, or a session for password re-checks). */
+export function clientKey(accountKey: string, client: string): string {
+  return `${accountKey}\n${client}`;
+}
 
 /** The time until which a key is locked, if it is locked at `now`. */
 export async function findLock(db: Db, scope: AttemptScope, key: string, now: Date): Promise<Date | undefined> {
@@ -91,8 +97,11 @@ export async function findLock(db: Db, scope: AttemptScope, key: string, now: Da
   return row?.locked_until ?? undefined;
 }
 
-/** What a reservation got: judged (counted as a failure until given back), or refused while the key is locked. */
-export type Reservation = { judged: true } | { judged: false; lockedUntil: Date };
+/**
+ * What a reservation got: judged (counted as a failure until given back; `locked` when this attempt reached the
+ * limit and locked the key), or refused while the key is locked.
+ */
+export type Reservation = { judged: true; locked: boolean } | { judged: false; lockedUntil: Date };
 
 /**
  * Reserves one attempt for `key` before its password is checked, in one statement, so that parallel attempts
@@ -131,7 +140,7 @@ export async function reserveAttempt(
     )
     .returning('failures')
     .executeTakeFirst();
-  if (row) return { judged: true };
+  if (row) return { judged: true, locked: row.failures >= max };
   // Refused: the row is locked (a count at the limit is locked by the attempt that reached it).
   return { judged: false, lockedUntil: (await findLock(db, scope, key, now)) ?? lockUntil };
 }
@@ -155,6 +164,37 @@ export async function refundAttempt(db: Db, scope: AttemptScope, key: string, ma
 
 export async function clearFailures(db: Db, scope: AttemptScope, key: string): Promise<void> {
   await db.deleteFrom('login_attempts').where('scope', '=', scope).where('key', '=', key).execute();
+}
+
+/** Forgets every count of one account: all clients' and the account's own. */
+export async function clearAccountAndClients(db: Db, accountKey: string): Promise<void> {
+  const prefix = clientKey(accountKey, '');
+  await db
+    .deleteFrom('login_attempts')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('scope', '=', 'account'), eb('key', '=', accountKey)]),
+        eb.and([eb('scope', '=', 'client'), eb(sql<string>`left(key, ${prefix.length}::integer)`, '=', prefix)]),
+      ]),
+    )
+    .execute();
+}
+
+/**
+ * Takes the owner's lock notice for this window: true (and the notice time set to `now`) when he was not told in the
+ * `windowMs` before `now`, false when he was (parallel locks: one of them takes it).
+ */
+export async function takeLockNotice(db: Db, userId: number, now: Date, windowMs: number): Promise<boolean> {
+  const since = new Date(now.getTime() - windowMs);
+  const row = await db
+    .insertInto('login_lock_notices')
+    .values({ user_id: userId, notified_at: now })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({ notified_at: now }).where('login_lock_notices.notified_at', '<=', since),
+    )
+    .returning('user_id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Locks one user's row (db/player-lock.ts; one player's deposits are serialised) and answers whether he is frozen. */

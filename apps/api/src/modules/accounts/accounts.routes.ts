@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API, envelope, loginRequest, profile, registerRequest, session } from '@fairdraw/contract';
+import { API, envelope, loginAnswer, loginRequest, profile, registerRequest, session } from '@fairdraw/contract';
 import { commonHeaders, errors, sessionHeaders } from '../../lib/schemas.ts';
 import * as accounts from './accounts.service.ts';
 import { warmUpPasswords } from '../../lib/passwords.ts';
@@ -10,6 +10,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     sessionTtlHours: app.config.sessionTtlHours,
     loginMaxFailures: app.config.loginMaxFailures,
     loginIpMaxFailures: app.config.loginIpMaxFailures,
+    loginAccountMaxFailures: app.config.loginAccountMaxFailures,
     loginLockMinutes: app.config.loginLockMinutes,
     demoGrant: app.config.demoGrant,
   };
@@ -38,10 +39,11 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: authRateLimit,
       schema: {
         tags: ['user'],
-        summary: 'Log in (players and operators)',
+        summary:
+          'Log in (players and operators); with two-step verification on, the answer is a challenge for POST /api/user/login/2fa',
         headers: commonHeaders,
         body: loginRequest,
-        response: { 200: envelope(session), ...errors(400, 413, 415, 429) },
+        response: { 200: envelope(loginAnswer), ...errors(400, 413, 415, 429) },
       },
     },
     async (request, reply) => reply.ok(await accounts.login(app.db, request.body, request.ip, app.clock(), settings)),

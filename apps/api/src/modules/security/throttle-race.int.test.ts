@@ -14,6 +14,7 @@ import { operatorToken } from '../../test/money-helper.ts';
 const PARALLEL = 30;
 const MAX = 5;
 const IP_MAX = 20;
+const ACCOUNT_MAX = 10;
 
 let t: TestApp;
 let op: string;
@@ -21,6 +22,7 @@ beforeAll(async () => {
   t = await buildTestApp({
     LOGIN_MAX_FAILURES: String(MAX),
     LOGIN_IP_MAX_FAILURES: String(IP_MAX),
+    LOGIN_ACCOUNT_MAX_FAILURES: String(ACCOUNT_MAX),
     FUND_PASSWORD_MAX_FAILURES: String(MAX),
   });
   op = await operatorToken(t.app);
@@ -43,7 +45,7 @@ async function inParallel(n: number, attempt: (i: number) => Promise<{ status: n
   return Object.fromEntries(tally);
 }
 
-async function loginFailures(scope: 'account' | 'ip', key: string): Promise<number | undefined> {
+async function loginFailures(scope: 'account' | 'ip' | 'client', key: string): Promise<number | undefined> {
   const row = await t.app.db
     .selectFrom('login_attempts')
     .select('failures')
@@ -67,13 +69,26 @@ const login = (account: string, password: string, ip: string) =>
   call(t.app, 'POST', API.login, { headers: { lang: 'en' }, body: { account, password }, ip });
 
 describe('the login throttle under parallel attempts', () => {
-  it(`judges at most LOGIN_MAX_FAILURES of ${PARALLEL} parallel wrong logins for one account; the rest are locked`, async () => {
+  it(`judges at most LOGIN_MAX_FAILURES of ${PARALLEL} parallel wrong logins for one account from one client`, async () => {
     const { account, password } = await registerPlayer(t.app);
-    const tally = await inParallel(PARALLEL, (i) => login(account, 'wrongpass', `10.40.0.${i + 1}`));
+    const ip = '10.40.0.1';
+    const tally = await inParallel(PARALLEL, () => login(account, 'wrongpass', ip));
     expect(tally).toEqual({ '400 INCORRECT_CREDENTIALS': MAX, '429 TOO_MANY_LOGIN_ATTEMPTS': PARALLEL - MAX });
-    expect(await loginFailures('account', account.toLowerCase())).toBe(MAX);
-    // The lock holds for the right password too.
-    expect((await login(account, password, '10.40.1.1')).status).toBe(429);
+    expect(await loginFailures('client', `${account.toLowerCase()}\n${ip}`)).toBe(MAX);
+    // The lock holds for the right password too, from that client; another client still signs in.
+    expect((await login(account, password, ip)).status).toBe(429);
+    expect((await login(account, password, '10.40.1.1')).status).toBe(200);
+  });
+
+  it(`judges at most LOGIN_ACCOUNT_MAX_FAILURES of ${PARALLEL} parallel wrong logins for one account from ${PARALLEL} clients`, async () => {
+    const { account, password } = await registerPlayer(t.app);
+    const tally = await inParallel(PARALLEL, (i) => login(account, 'wrongpass', `10.44.0.${i + 1}`));
+    expect(tally).toEqual({
+      '400 INCORRECT_CREDENTIALS': ACCOUNT_MAX,
+      '429 TOO_MANY_LOGIN_ATTEMPTS': PARALLEL - ACCOUNT_MAX,
+    });
+    expect(await loginFailures('account', account.toLowerCase())).toBe(ACCOUNT_MAX);
+    expect((await login(account, password, '10.44.1.1')).status).toBe(429);
   });
 
   it(`judges at most LOGIN_IP_MAX_FAILURES of ${PARALLEL} parallel wrong logins from one IP`, async () => {
@@ -98,12 +113,14 @@ describe('the login throttle under parallel attempts', () => {
     expect((await login(account, password, ip)).status).toBe(429);
   });
 
-  it('four wrong logins then the right one: logged in, the account counter cleared', async () => {
+  it("four wrong logins then the right one: logged in, the client's counter cleared, the account's given back", async () => {
     const { account, password } = await registerPlayer(t.app);
-    await inParallel(MAX - 1, (i) => login(account, 'wrongpass', `10.43.0.${i + 1}`));
+    const ip = '10.43.0.1';
+    await inParallel(MAX - 1, () => login(account, 'wrongpass', ip));
+    expect(await loginFailures('client', `${account.toLowerCase()}\n${ip}`)).toBe(MAX - 1);
+    expect((await login(account, password, ip)).status).toBe(200);
+    expect(await loginFailures('client', `${account.toLowerCase()}\n${ip}`)).toBeUndefined();
     expect(await loginFailures('account', account.toLowerCase())).toBe(MAX - 1);
-    expect((await login(account, password, '10.43.1.1')).status).toBe(200);
-    expect(await loginFailures('account', account.toLowerCase())).toBeUndefined();
   });
 
   const rechecks: Array<
@@ -151,6 +168,8 @@ describe('the login throttle under parallel attempts', () => {
       expect(tally).toEqual({ [`400 ${wrongKey}`]: MAX, '429 TOO_MANY_LOGIN_ATTEMPTS': PARALLEL - MAX });
       expect(await loginFailures('account', p.account.toLowerCase())).toBe(MAX);
       expect((await send(p, p.password)).status).toBe(429);
+      // The session's client is locked, not the owner's sign-in.
+      expect((await login(p.account, p.password, '10.45.0.1')).status).toBe(200);
     },
   );
 

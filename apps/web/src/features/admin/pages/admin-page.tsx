@@ -11,6 +11,7 @@ import { ChannelsTab } from '../components/channels-tab.tsx';
 import { ConsoleShell, type ConsoleTab } from '../components/console-shell.tsx';
 import { DrawsAuditTab } from '../components/draws-audit-tab.tsx';
 import { LedgerTab } from '../components/ledger-tab.tsx';
+import { TwoFactorTab } from '../components/two-factor-tab.tsx';
 import { MessagesTab } from '../components/messages-tab.tsx';
 import { ProvidersTab } from '../components/providers-tab.tsx';
 import { Queue } from '../components/queue.tsx';
@@ -51,6 +52,7 @@ const TABS = [
   { key: 'dashboard', section: 'reports', label: 'dashboard.tab', Component: DashboardTab },
   { key: 'audit', section: 'reports', label: 'admin.tabs.audit', Component: AuditTab },
   { key: 'ledger', section: 'reports', label: 'admin.tabs.ledger', Component: LedgerTab },
+  { key: 'twofactor', section: 'reports', label: 'admin.tabs.twoFactor', Component: TwoFactorTab },
 ] as const satisfies readonly ConsoleTab[];
 type Tab = (typeof TABS)[number];
 

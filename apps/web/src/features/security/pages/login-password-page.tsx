@@ -9,6 +9,7 @@ import { firstError } from '../../../lib/first-error.ts';
 import { errorText, reportServerError } from '../../../lib/form-errors.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { useChangePassword } from '../api/change-password.ts';
+import { TwoFactorPanel } from '../../../components/two-factor-panel.tsx';
 import { getUserInfo, setUserInfo } from '../../../lib/storage.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { EMPTY_PASSWORDS, loginPasswordSchema, PASSWORD_FIELDS, type PasswordValues } from '../lib/password-schema.ts';
@@ -94,6 +95,7 @@ export function LoginPasswordPage() {
           </button>
         </form>
       )}
+      {!mustChange && <TwoFactorPanel />}
     </CashierPage>
   );
 }
