@@ -166,9 +166,10 @@ describe('deposits stored twice before hashes were unique', () => {
     const migrator = new Migrator({ db: t.app.db, provider: { getMigrations: () => Promise.resolve(MIGRATIONS) } });
     const down = await migrator.migrateTo('2026_11_24_0033_game_period_limit');
     expect(down.error).toBeUndefined();
-    expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
-      ['2026_11_26_0034_deposit_tx_hash_once', 'Down', 'Success'],
-    ]);
+    // Later migrations go down first, each succeeding; 0034 is the last undone.
+    const undone = down.results ?? [];
+    expect(undone.every((r) => r.direction === 'Down' && r.status === 'Success')).toBe(true);
+    expect(undone.at(-1)?.migrationName).toBe('2026_11_26_0034_deposit_tx_hash_once');
     const insert = async (key: string, user: Player, channel: number, hash: string | null, status = 'pending') => {
       const { rows } = await sql<{ id: number }>`
         insert into deposits (user_id, channel_id, amount, channel_currency, channel_amount, rate, status, tx_hash)
@@ -185,7 +186,9 @@ describe('deposits stored twice before hashes were unique', () => {
     await insert('erc', a, ch.erc, `0x${LEGACY.toUpperCase()}`);
     await insert('once', b, ch.trc, OTHER);
     await insert('bank', b, ch.bank, null);
-    expect(await migrateToLatest(t.app.db)).toEqual(['2026_11_26_0034_deposit_tx_hash_once']);
+    const redone = await migrateToLatest(t.app.db);
+    expect(redone[0]).toBe('2026_11_26_0034_deposit_tx_hash_once');
+    expect(redone).toEqual(undone.map((r) => r.migrationName).reverse());
   });
   afterAll(async () => {
     await t.close();
