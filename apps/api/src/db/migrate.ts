@@ -32,6 +32,7 @@ import * as m0030 from './migrations/2026_11_24_0030_player_freeze.ts';
 import * as m0031 from './migrations/2026_11_24_0031_game_settings_versions.ts';
 import * as m0032 from './migrations/2026_11_24_0032_periods_draw_at.ts';
 import * as m0033 from './migrations/2026_11_24_0033_game_period_limit.ts';
+import * as m0035 from './migrations/2026_11_26_0035_kyc_document_key.ts';
 import type { SqlFunctionPins } from './sql-functions.ts';
 
 /** A migration module; one that creates SQL functions from their files names them (sql-functions.ts). */
@@ -73,6 +74,7 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '2026_11_24_0031_game_settings_versions': m0031,
   '2026_11_24_0032_periods_draw_at': m0032,
   '2026_11_24_0033_game_period_limit': m0033,
+  '2026_11_26_0035_kyc_document_key': m0035,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
