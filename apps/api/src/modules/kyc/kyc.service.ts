@@ -174,7 +174,10 @@ async function documentFlags(
     const matches = holders
       .filter((h) => h.document_key === row.document_key && h.user_id !== row.user_id)
       .map((h) => toMatch(h, breaks.has(h.user_id)));
-    out.set(row.id, { document_matches: matches, approval_blocked: row.status === 'pending' ? blockOf(matches).key : null });
+    out.set(row.id, {
+      document_matches: matches,
+      approval_blocked: row.status === 'pending' ? blockOf(matches).key : null,
+    });
   }
   return out;
 }
