@@ -201,5 +201,13 @@ export function toProfile(user: SessionUser): Profile {
  */
 /** Throws 403 ACCOUNT_FROZEN if the user is frozen; locks his row FOR UPDATE until the caller's commit. */
 export async function assertNotFrozen(trx: Db, userId: number): Promise<void> {
-  if (await repo.lockUserFrozen(trx, userId)) throw new AppError('ACCOUNT_FROZEN');
+  if (await lockPlayerRow(trx, userId)) throw new AppError('ACCOUNT_FROZEN');
+}
+
+/**
+ * Locks the user's row FOR UPDATE until the caller's commit (one change of a player's at a time) and answers whether
+ * he is frozen. Freeze checks (assertNotFrozen), payout methods and KYC submissions lock the row through it.
+ */
+export async function lockPlayerRow(trx: Db, userId: number): Promise<boolean> {
+  return repo.lockUserFrozen(trx, userId);
 }

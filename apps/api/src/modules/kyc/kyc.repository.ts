@@ -18,11 +18,6 @@ export async function latestSubmission(db: Db, userId: number): Promise<KycSubmi
     .executeTakeFirst();
 }
 
-/** Locks the player's row: one submission of a player at a time. */
-export async function lockUser(trx: Db, userId: number): Promise<void> {
-  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-}
-
 export async function insertSubmission(trx: Db, values: Insertable<KycSubmissionsTable>): Promise<KycSubmissionRow> {
   return trx.insertInto('kyc_submissions').values(values).returningAll().executeTakeFirstOrThrow();
 }

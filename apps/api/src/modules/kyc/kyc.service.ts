@@ -13,6 +13,7 @@ import { toPage } from '../../lib/paging.ts';
 import { readUpload, reencodeDocument, withStoredUpload } from '../../lib/uploads.ts';
 import type { UploadForm } from '../../lib/uploads.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
+import { lockPlayerRow } from '../accounts/accounts.service.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { sendSystemMessage } from '../msg/messages.service.ts';
@@ -104,7 +105,7 @@ export async function submitKyc(
   await withStoredUpload(ctx.dir, front, 'jpg', (frontFile) =>
     withStoredUpload(ctx.dir, back, 'jpg', (backFile) =>
       db.transaction().execute(async (trx) => {
-        await repo.lockUser(trx, user.id);
+        await lockPlayerRow(trx, user.id);
         const current = await repo.latestSubmission(trx, user.id);
         if (current && current.status !== 'rejected') throw new AppError('KYC_ALREADY_SUBMITTED');
         const row = await repo.insertSubmission(trx, {

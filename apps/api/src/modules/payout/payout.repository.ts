@@ -68,8 +68,3 @@ export async function softDeletePayoutMethod(db: Db, userId: number, id: number,
     .executeTakeFirst();
   return res.numUpdatedRows > 0n;
 }
-
-/** Locks the user's row for the rest of the transaction: adds of one player run one at a time (the limit holds). */
-export async function lockUser(db: Db, userId: number): Promise<void> {
-  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
-}

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import type { PayoutDetails, PayoutMethodType } from '../../db/tables-payouts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
+import { assertNotFrozen } from '../accounts/accounts.service.ts';
 import { verifyLoginPassword } from '../security/password.service.ts';
 import type { LoginThrottleSettings } from '../security/password.service.ts';
 import { toPayoutMethod } from './payout.mapper.ts';
@@ -59,8 +60,10 @@ export async function listPayoutMethods(db: Db, userId: number): Promise<PayoutM
 }
 
 /**
- * Binds a payout method: details valid, then the login password (a wrong one counts against the login throttle),
- * then, under a lock on the player's row so parallel adds cannot slip past them: the same card, address or PIX key
+ * Binds a payout method: not frozen by an operator (ACCOUNT_FROZEN, modules/players), details valid, then the login
+ * password (a wrong one counts against the login throttle), then, under a lock on the player's row (taken by
+ * accounts' assertNotFrozen, which refuses the bind if a freeze committed first) so parallel adds cannot slip past
+ * them: the same card, address or PIX key
  * may be bound only once among the player's active methods (409 PAYOUT_ALREADY_BOUND under that field; a deleted
  * one may be bound again), and the limit.
  */
@@ -71,10 +74,11 @@ export async function addPayoutMethod(
   now: Date,
   settings: LoginThrottleSettings,
 ): Promise<PayoutMethod> {
+  if (user.frozen) throw new AppError('ACCOUNT_FROZEN');
   const method = payoutDetails(input);
   await verifyLoginPassword(db, user, input.password, now, settings, 'PASSWORD_INCORRECT', 'password');
   return db.transaction().execute(async (trx) => {
-    await repo.lockUser(trx, user.id);
+    await assertNotFrozen(trx, user.id);
     const active = await repo.listActivePayoutMethods(trx, user.id);
     const target = payoutTarget(method.details);
     if (active.some((row) => payoutTarget(row.details) === target)) {
@@ -87,7 +91,14 @@ export async function addPayoutMethod(
   });
 }
 
-/** Removes one of the player's own methods; anyone else's id, a deleted or an unknown one: 404 PAYOUT_NOT_FOUND. */
-export async function deletePayoutMethod(db: Db, userId: number, id: number, now: Date): Promise<void> {
-  if (!(await repo.softDeletePayoutMethod(db, userId, id, now))) throw new AppError('PAYOUT_NOT_FOUND');
+/**
+ * Removes one of the player's own methods; anyone else's id, a deleted or an unknown one: 404 PAYOUT_NOT_FOUND. A
+ * frozen player is refused (ACCOUNT_FROZEN), under the lock on his row, as for a bind.
+ */
+export async function deletePayoutMethod(db: Db, user: SessionUser, id: number, now: Date): Promise<void> {
+  if (user.frozen) throw new AppError('ACCOUNT_FROZEN');
+  await db.transaction().execute(async (trx) => {
+    await assertNotFrozen(trx, user.id);
+    if (!(await repo.softDeletePayoutMethod(trx, user.id, id, now))) throw new AppError('PAYOUT_NOT_FOUND');
+  });
 }
