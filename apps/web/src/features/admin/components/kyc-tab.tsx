@@ -118,7 +118,7 @@ function KycItem({ item, onAct }: { item: AdminKyc; onAct: (d: 'approve' | 'reje
   const lang = useLang();
   return (
     <article
-      className={item.document_matches.length > 0 ? 'kyc-review kyc-review--flagged' : 'kyc-review'}
+      className="kyc-review"
       data-testid="admin-kyc-item"
       data-account={item.user.account}
       data-flagged={item.document_matches.length > 0}
