@@ -156,13 +156,18 @@ export async function clearFailures(db: Db, scope: AttemptScope, key: string): P
   await db.deleteFrom('login_attempts').where('scope', '=', scope).where('key', '=', key).execute();
 }
 
-/** Locks one user's row FOR UPDATE (one player's deposits are serialised) and answers whether he is frozen. */
+/**
+ * Locks one user's row FOR NO KEY UPDATE (one player's deposits, withdrawals, claims and payout changes are
+ * serialised, and so is a freeze's UPDATE of the row) and answers whether he is frozen. Not FOR UPDATE: the key
+ * share lock that an idempotency key's foreign key takes on the row earlier in the same transaction would then
+ * deadlock two requests of one player against each other.
+ */
 export async function lockUserFrozen(db: Db, userId: number): Promise<boolean> {
   const row = await db
     .selectFrom('users')
     .select('frozen_at')
     .where('id', '=', userId)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirstOrThrow();
   return row.frozen_at !== null;
 }

@@ -199,13 +199,13 @@ export function toProfile(user: SessionUser): Profile {
  * batch checks it in its own statement, bets/slip-batch.repository.ts). Called inside the deposit's transaction: the
  * row is read under a lock, so a freeze and a deposit are ordered and whatever commits after the freeze is refused.
  */
-/** Throws 403 ACCOUNT_FROZEN if the user is frozen; locks his row FOR UPDATE until the caller's commit. */
+/** Throws 403 ACCOUNT_FROZEN if the user is frozen; locks his row (lockPlayerRow) until the caller's commit. */
 export async function assertNotFrozen(trx: Db, userId: number): Promise<void> {
   if (await lockPlayerRow(trx, userId)) throw new AppError('ACCOUNT_FROZEN');
 }
 
 /**
- * Locks the user's row FOR UPDATE until the caller's commit (one change of a player's at a time) and answers whether
+ * Locks the user's row FOR NO KEY UPDATE until the caller's commit (one change of a player's at a time) and answers whether
  * he is frozen. Freeze checks (assertNotFrozen), payout methods and KYC submissions lock the row through it.
  */
 export async function lockPlayerRow(trx: Db, userId: number): Promise<boolean> {
