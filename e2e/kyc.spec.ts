@@ -65,7 +65,8 @@ describe('profile and identity verification', () => {
         await page.waitForURL((u) => u.pathname === '/identityCard');
         await page.locator('[data-testid="kyc-status"][data-status="none"]').waitFor();
         await page.getByTestId('kyc-real-name').fill('Somchai Jaidee');
-        await page.getByTestId('kyc-document-number').fill('1-1037-00123-45-6');
+        // One document verifies one account: each language's player has his own.
+        await page.getByTestId('kyc-document-number').fill(lang === 'th' ? '1-1037-00123-45-6' : 'P-0042-7781');
         await page
           .getByTestId('kyc-front')
           .setInputFiles({ name: 'front.jpg', mimeType: 'image/jpeg', buffer: await photo('#3a6') });

@@ -1,7 +1,7 @@
 /**
  * The console's Players screen (issue 12), in Thai and English: an operator at a desk (1280×800) finds a player by
  * part of his account, opens him and freezes him with a reason; the player (390×844) is told on My and on the bet
- * slip, cannot place a bet, and the API refuses one (ACCOUNT_FROZEN). Then the operator resets the player's login
+ * slip and up front on /withdraw, cannot place a bet, and the API refuses one (ACCOUNT_FROZEN). Then the operator resets the player's login
  * password: the temporary password is shown once, the player's session ends, and at his next login he is sent to
  * change it before anything else. Set PLAYERS_SHOTS=<folder> to also write screenshots of these screens there.
  */
@@ -105,6 +105,12 @@ describe('the console freezes a player and resets his password', () => {
         await page.getByTestId('my-frozen').waitFor();
         expect(norm(await page.getByTestId('my-frozen').innerText())).toBe(frozenText);
         await shot(page, `${lang}-my-frozen`);
+        // /withdraw says so up front, with the way to support (withdrawals are refused while frozen).
+        await page.goto('/withdraw');
+        await page.getByTestId('withdraw-frozen').waitFor();
+        expect(norm(await page.getByTestId('withdraw-frozen').innerText())).toContain(frozenText);
+        await page.getByTestId('withdraw-frozen-support').waitFor();
+        await shot(page, `${lang}-withdraw-frozen`);
         const cats = await siteApi<{ games: { id: number; code: string }[] }[]>(t.site, '/api/game/category');
         const k3 = cats.flatMap((c) => c.games).find((g) => g.code === 'df_k3');
         await page.goto(`/kuaisan?type=df_k3&category_id=${k3?.id ?? 0}`);

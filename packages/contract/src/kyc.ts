@@ -64,6 +64,24 @@ export const kycImageQuery = z.object({
 
 export const adminKycListQuery = pageQuery.extend({ status: z.enum(KYC_STATUSES).default('pending') });
 
+/**
+ * Another account that submitted the same identity document (the number compared without spaces, dashes or case):
+ * its status with that document (its latest submission of it), whether it is frozen by an operator, and whether it
+ * is on a time-out or self-exclusion now.
+ */
+export const kycDocumentMatch = z.object({
+  user_id: z.number().int(),
+  account: z.string(),
+  nickname: z.string(),
+  kyc_status: z.enum(KYC_STATUSES),
+  frozen: z.boolean(),
+  on_break: z.boolean(),
+});
+export type KycDocumentMatch = z.infer<typeof kycDocumentMatch>;
+
+/** Why approving a submission would be refused today (the error key the approval answers), or null. */
+export const KYC_APPROVAL_BLOCKS = ['KYC_DOCUMENT_IN_USE', 'KYC_DOCUMENT_HOLDER_RESTRICTED'] as const;
+
 export const adminKyc = z.object({
   id: z.number().int(),
   user: z.object({ user_id: z.number().int(), account: z.string(), nickname: z.string() }),
@@ -73,6 +91,10 @@ export const adminKyc = z.object({
   reason: z.string().nullable(),
   created_at: z.number().int(),
   decided_at: z.number().int().nullable(),
+  /** The other accounts that submitted the same document (empty for most submissions). */
+  document_matches: z.array(kycDocumentMatch),
+  /** For a pending submission, why approving it is refused (another account verified, or restricted): else null. */
+  approval_blocked: z.enum(KYC_APPROVAL_BLOCKS).nullable(),
 });
 export type AdminKyc = z.infer<typeof adminKyc>;
 export const adminKycPage = paged(adminKyc);

@@ -8,6 +8,7 @@ export * from './pix-key.ts';
 export * from './crypto-address.ts';
 export * from './tx-hash.ts';
 export * from './bank-card.ts';
+export * from './identity-document.ts';
 export * from './fund-password.ts';
 export * from './report-range.ts';
 export * from './draw/fd1.ts';

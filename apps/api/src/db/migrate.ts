@@ -33,6 +33,7 @@ import * as m0031 from './migrations/2026_11_24_0031_game_settings_versions.ts';
 import * as m0032 from './migrations/2026_11_24_0032_periods_draw_at.ts';
 import * as m0033 from './migrations/2026_11_24_0033_game_period_limit.ts';
 import * as m0034 from './migrations/2026_11_26_0034_deposit_tx_hash_once.ts';
+import * as m0035 from './migrations/2026_11_26_0035_kyc_document_key.ts';
 import * as m0036 from './migrations/2026_11_26_0036_upload_quota.ts';
 import * as m0037 from './migrations/2026_11_26_0037_login_clients_and_two_factor.ts';
 import type { SqlFunctionPins } from './sql-functions.ts';
@@ -77,6 +78,7 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '2026_11_24_0032_periods_draw_at': m0032,
   '2026_11_24_0033_game_period_limit': m0033,
   '2026_11_26_0034_deposit_tx_hash_once': m0034,
+  '2026_11_26_0035_kyc_document_key': m0035,
   '2026_11_26_0036_upload_quota': m0036,
   '2026_11_26_0037_login_clients_and_two_factor': m0037,
 };

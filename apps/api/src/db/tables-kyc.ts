@@ -9,6 +9,10 @@ export interface KycSubmissionsTable {
   user_id: number;
   real_name: string;
   document_number: string;
+  /** The number as documents are compared (domain identityDocumentKey; migration 0035). */
+  document_key: string;
+  /** Verified before migration 0035 while an earlier submission had verified the same document (kept as it was). */
+  legacy_shared_document: ColumnType<boolean, boolean | undefined, boolean>;
   /** Stored names (lib/uploads.ts) of the re-encoded photos. */
   front_file: string;
   back_file: string;

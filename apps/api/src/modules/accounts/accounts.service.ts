@@ -328,11 +328,20 @@ export function toProfile(user: SessionUser): Profile {
 }
 
 /**
- * A frozen account (an operator's freeze, modules/players) may log in and withdraw but not deposit (nor bet: the bet
- * batch checks it in its own statement, bets/slip-batch.repository.ts). Called inside the deposit's transaction: the
- * row is read under a lock, so a freeze and a deposit are ordered and whatever commits after the freeze is refused.
+ * A frozen account (an operator's freeze, modules/players) may log in, read and talk to support, but not deposit,
+ * withdraw, claim a rebate or change a payout method (nor bet: the bet batch checks it in its own statement,
+ * bets/slip-batch.repository.ts). Called inside the action's transaction, after `playerTransaction` locked the row
+ * (db/player-lock.ts): a freeze and the action are ordered, and whatever commits after the freeze is refused.
+ * Throws 403 ACCOUNT_FROZEN if the user is frozen.
  */
-/** Throws 403 ACCOUNT_FROZEN if the user is frozen; locks his row (db/player-lock.ts) until the caller's commit. */
 export async function assertNotFrozen(trx: Db, userId: number): Promise<void> {
-  if (await repo.lockUserFrozen(trx, userId)) throw new AppError('ACCOUNT_FROZEN');
+  if (await lockPlayerRow(trx, userId)) throw new AppError('ACCOUNT_FROZEN');
+}
+
+/**
+ * Locks the user's row FOR NO KEY UPDATE until the caller's commit (one change of a player's at a time) and answers whether
+ * he is frozen. Freeze checks (assertNotFrozen), payout methods and KYC submissions lock the row through it.
+ */
+export async function lockPlayerRow(trx: Db, userId: number): Promise<boolean> {
+  return repo.lockUserFrozen(trx, userId);
 }

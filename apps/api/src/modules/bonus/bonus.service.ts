@@ -35,6 +35,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { toPage } from '../../lib/paging.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { inTransaction } from '../../plugins/idempotency.ts';
+import { assertNotFrozen } from '../accounts/accounts.service.ts';
 import type { Commit } from '../../plugins/idempotency.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
@@ -188,7 +189,8 @@ export async function bonusIndex(db: Db, user: SessionUser, currency: CurrencyCo
  * transaction: the rows are marked claimed and each is credited from the house's bonus account to the player's
  * cash under the ledger kind 'rebate' and the reference 'rebate:<id>' (UNIQUE (kind, reference): a rebate is
  * credited once). Nothing to claim → BONUS_NOTHING_TO_CLAIM; a parallel claim waits for this one's rows, then
- * finds nothing.
+ * finds nothing. A player frozen by an operator is refused (403 ACCOUNT_FROZEN, modules/players), read under the
+ * lock on his row in the claim's transaction, so a freeze that commits first refuses it.
  */
 export async function claimRebates(
   db: Db,
@@ -196,7 +198,10 @@ export async function claimRebates(
   now: Date,
   commit: Commit = inTransaction(db, user.id),
 ): Promise<BonusClaimAnswer> {
+  // The session's view first; checked again under the lock in the transaction.
+  if (user.frozen) throw new AppError('ACCOUNT_FROZEN');
   return commit(async (trx) => {
+    await assertNotFrozen(trx, user.id);
     const rows = await repo.markClaimed(trx, user.id, now);
     if (rows.length === 0) throw new AppError('BONUS_NOTHING_TO_CLAIM');
     await postTransactions(

@@ -6,62 +6,15 @@ import { API } from '@fairdraw/contract';
 import { buildTestApp, call, registerPlayer } from '../../test/helper.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { auth, guestToken, operatorToken } from '../../test/money-helper.ts';
+import { userIdOf } from '../../test/bets-helper.ts';
+import { kycParts, photo, upload } from '../../test/kyc-helper.ts';
+import type { Part } from '../../test/kyc-helper.ts';
 import { readyPlayer, submitWithdraw, FUND_PASSWORD } from '../../test/withdraw-helper.ts';
 import { MAX_IMAGE_BYTES, uploadDir } from '../../lib/uploads.ts';
 
 // Profile (nickname, avatar) and identity verification (KYC): uploads told by their bytes and re-encoded without
 // EXIF, documents read only by their owner and operators (everyone else 404, never cached), decisions audited, and
 // withdrawals refused until verified when the operator requires it.
-
-type Part = { name: string; value: string | Buffer; filename?: string; type?: string };
-
-function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----fdtest${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition =
-      p.filename === undefined
-        ? `form-data; name="${p.name}"`
-        : `form-data; name="${p.name}"; filename="${p.filename}"`;
-    const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${
-      p.type ? `Content-Type: ${p.type}\r\n` : ''
-    }\r\n`;
-    chunks.push(Buffer.from(head), Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-async function upload(app: FastifyInstance, url: string, token: string | null, parts: Part[]) {
-  const body = multipart(parts);
-  const res = await app.inject({
-    method: 'POST',
-    url,
-    headers: { ...body.headers, ...(token ? { token, lang: 'en' } : {}) },
-    payload: body.payload,
-  });
-  return {
-    status: res.statusCode,
-    body: res.json<{ data?: Record<string, unknown>; error?: string; field?: string }>(),
-  };
-}
-
-/** A JPEG with EXIF that names a place (as a phone's GPS would). */
-function photo(color = '#3a6', width = 900, height = 600) {
-  return sharp({ create: { width, height, channels: 3, background: color } })
-    .jpeg()
-    .withExif({ IFD0: { ImageDescription: 'GPS 13.7563N 100.5018E', Artist: 'exif-marker' } })
-    .toBuffer();
-}
-
-async function kycParts(name = 'Somchai Jaidee', number = '1-1037-00123-45-6'): Promise<Part[]> {
-  return [
-    { name: 'real_name', value: name },
-    { name: 'document_number', value: number },
-    { name: 'front', value: await photo('#3a6'), filename: 'front.jpg', type: 'image/jpeg' },
-    { name: 'back', value: await photo('#36a'), filename: 'back.jpg', type: 'image/jpeg' },
-  ];
-}
 
 const image = (app: FastifyInstance, token: string | null, id: number, side = 'front') =>
   app.inject({
@@ -370,7 +323,7 @@ describe('identity verification', () => {
       expect((await call(t.app, 'GET', API.kycIndex, auth(p.token))).body.data).toMatchObject({
         required_for_withdrawal: true,
       });
-      const sub = await upload(t.app, API.kycSubmit, p.token, await kycParts());
+      const sub = await upload(t.app, API.kycSubmit, p.token, await kycParts('Somchai Jaidee', '3-1000-00999-01-2'));
       const pending = await submitWithdraw(t.app, p.token, body);
       expect(pending.body.error).toBe('KYC_REQUIRED');
       await call(t.app, 'POST', API.adminKycApprove, { ...auth(op), body: { id: Number(sub.body.data?.id) } });
@@ -382,5 +335,113 @@ describe('identity verification', () => {
     const off = await readyPlayer(t.app, op, 500_000);
     const free = await submitWithdraw(t.app, off.token, { ...body, payout_id: off.payoutId });
     expect(free.status).toBe(200);
+  });
+});
+
+type QueueItem = {
+  id: number;
+  user: { account: string };
+  status: string;
+  document_matches: { account: string; kyc_status: string; frozen: boolean; on_break: boolean }[];
+  approval_blocked: string | null;
+};
+
+async function queued(id: number, status = 'pending'): Promise<QueueItem | undefined> {
+  const res = await call(t.app, 'GET', `${API.adminKycList}?status=${status}&limit=50`, auth(op));
+  return (res.body.data as { list: QueueItem[] }).list.find((k) => k.id === id);
+}
+
+async function submitted(token: string, number: string): Promise<number> {
+  const res = await upload(t.app, API.kycSubmit, token, await kycParts('Somchai Jaidee', number));
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return Number(res.body.data?.id);
+}
+
+const approve = (id: number) => call(t.app, 'POST', API.adminKycApprove, { ...auth(op), body: { id } });
+
+describe('one identity document verifies one account', () => {
+  it('flags a second account with the same document (any spacing or case) and refuses to approve it', async () => {
+    const a = await registerPlayer(t.app);
+    const b = await registerPlayer(t.app);
+    const first = await submitted(a.token, 'ab-7700-1234');
+    expect((await approve(first)).status).toBe(200);
+
+    // The second submission is taken for review, flagged with the first account and its state.
+    const second = await submitted(b.token, ' AB 77001234 ');
+    expect(await queued(second)).toMatchObject({
+      status: 'pending',
+      document_matches: [{ account: a.account, kyc_status: 'verified', frozen: false, on_break: false }],
+      approval_blocked: 'KYC_DOCUMENT_IN_USE',
+    });
+    // The first account's row names the second in turn (no block: it is decided).
+    expect(await queued(first, 'verified')).toMatchObject({
+      document_matches: [{ account: b.account, kyc_status: 'pending' }],
+      approval_blocked: null,
+    });
+
+    const refused = await approve(second);
+    expect([refused.status, refused.body.error]).toEqual([409, 'KYC_DOCUMENT_IN_USE']);
+    expect(refused.body.msg).toContain(a.account);
+    expect((await call(t.app, 'GET', API.kycIndex, auth(b.token))).body.data).toMatchObject({ status: 'pending' });
+    expect((await call(t.app, 'GET', API.kycIndex, auth(a.token))).body.data).toMatchObject({ status: 'verified' });
+    // Rejecting it stays possible; another document verifies the second account.
+    const rejected = await call(t.app, 'POST', API.adminKycReject, {
+      ...auth(op),
+      body: { id: second, reason: 'Document already used' },
+    });
+    expect(rejected.status).toBe(200);
+    const own = await submitted(b.token, 'AB-7700-1235');
+    expect(await queued(own)).toMatchObject({ document_matches: [], approval_blocked: null });
+    expect((await approve(own)).status).toBe(200);
+  });
+
+  it('holds in the database too: a second verified row of one document is refused by the unique index', async () => {
+    const a = await registerPlayer(t.app);
+    const b = await registerPlayer(t.app);
+    const first = await submitted(a.token, 'DB-5500-0001');
+    const second = await submitted(b.token, 'db 5500 0001');
+    expect((await approve(first)).status).toBe(200);
+    await expect(
+      t.app.db.updateTable('kyc_submissions').set({ status: 'verified' }).where('id', '=', second).execute(),
+    ).rejects.toThrow(/kyc_submissions_one_verified_document_idx|duplicate key/);
+  });
+
+  it('a frozen or self-excluded holder’s document cannot verify a new account, and the queue says why', async () => {
+    // Frozen: the first account's submission still pending, the account frozen by an operator.
+    const a = await registerPlayer(t.app);
+    const b = await registerPlayer(t.app);
+    await submitted(a.token, 'FZ-1000-2000');
+    const frozen = await call(t.app, 'POST', API.adminPlayersFreeze, {
+      ...auth(op),
+      body: { id: await userIdOf(t.app, a.token), reason: 'investigation' },
+    });
+    expect(frozen.status).toBe(200);
+    const second = await submitted(b.token, 'fz10002000');
+    expect(await queued(second)).toMatchObject({
+      document_matches: [{ account: a.account, kyc_status: 'pending', frozen: true, on_break: false }],
+      approval_blocked: 'KYC_DOCUMENT_HOLDER_RESTRICTED',
+    });
+    const refused = await approve(second);
+    expect([refused.status, refused.body.error]).toEqual([409, 'KYC_DOCUMENT_HOLDER_RESTRICTED']);
+    expect(refused.body.msg).toContain(a.account);
+
+    // Self-excluded: the holder's submission was even rejected; a new account with the document is still refused.
+    const c = await registerPlayer(t.app);
+    const d = await registerPlayer(t.app);
+    const cSub = await submitted(c.token, 'SX-3000-4000');
+    await call(t.app, 'POST', API.adminKycReject, { ...auth(op), body: { id: cSub, reason: 'blurred' } });
+    const excluded = await call(t.app, 'POST', API.protectionExclude, {
+      ...auth(c.token),
+      body: { kind: 'exclusion_6m', password: c.password, confirm: true },
+    });
+    expect(excluded.status).toBe(200);
+    const dSub = await submitted(d.token, 'sx-3000-4000');
+    expect(await queued(dSub)).toMatchObject({
+      document_matches: [{ account: c.account, kyc_status: 'rejected', frozen: false, on_break: true }],
+      approval_blocked: 'KYC_DOCUMENT_HOLDER_RESTRICTED',
+    });
+    const refused2 = await approve(dSub);
+    expect([refused2.status, refused2.body.error]).toEqual([409, 'KYC_DOCUMENT_HOLDER_RESTRICTED']);
+    expect((await call(t.app, 'GET', API.kycIndex, auth(d.token))).body.data).toMatchObject({ status: 'pending' });
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Insertable, Updateable } from 'kysely';
 import type { KycStatus } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
@@ -59,5 +60,40 @@ export async function listSubmissions(db: Db, status: KycStatus, page: number, l
     .orderBy('k.id', status === 'pending' ? 'asc' : 'desc')
     .limit(limit + 1)
     .offset((page - 1) * limit)
+    .execute();
+}
+
+/** An account that submitted a document: its status with it (its latest submission of it) and whether it is frozen. */
+export type DocumentHolderRow = {
+  document_key: string;
+  user_id: number;
+  account: string;
+  nickname: string;
+  status: KycStatus;
+  frozen: boolean;
+};
+
+/**
+ * Every account that submitted one of these documents (by key), each once per document with the status of its
+ * latest submission of it; oldest submission first.
+ */
+export async function documentHolders(db: Db, documentKeys: readonly string[]): Promise<DocumentHolderRow[]> {
+  if (documentKeys.length === 0) return [];
+  return db
+    .selectFrom('kyc_submissions as k')
+    .innerJoin('users as u', 'u.id', 'k.user_id')
+    .distinctOn(['k.document_key', 'k.user_id'])
+    .select([
+      'k.document_key',
+      'k.user_id',
+      'u.account',
+      'u.nickname',
+      'k.status',
+      sql<boolean>`u.frozen_at is not null`.as('frozen'),
+    ])
+    .where('k.document_key', 'in', [...new Set(documentKeys)])
+    .orderBy('k.document_key')
+    .orderBy('k.user_id')
+    .orderBy('k.id', 'desc')
     .execute();
 }

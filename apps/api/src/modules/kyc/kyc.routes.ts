@@ -187,7 +187,7 @@ const kycRoutes: FastifyPluginCallbackZod<KycRoutesOptions> = (app, opts, done) 
         response: { 200: envelope(adminKycPage), ...errors(400, 401, 403, 429) },
       },
     },
-    async (request, reply) => reply.ok(await kyc.listForOperator(app.db, request.query)),
+    async (request, reply) => reply.ok(await kyc.listForOperator(app.db, request.query, app.clock())),
   );
 
   app.post(

@@ -4,8 +4,9 @@
  * The photos are re-encoded without metadata and stored outside the web root (lib/uploads.ts); they are read only
  * by their owner and by operators (anyone else: 404, as for a submission that does not exist).
  */
-import type { AdminKyc, KycIndex, KycStatus, Paged } from '@fairdraw/contract';
+import type { AdminKyc, KycDocumentMatch, KycIndex, KycStatus, Paged } from '@fairdraw/contract';
 import { kycSubmitFields } from '@fairdraw/contract';
+import { identityDocumentKey } from '@fairdraw/domain';
 import type { Db } from '../../db/database.ts';
 import { playerTransaction } from '../../db/player-lock.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -16,11 +17,12 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { sendSystemMessage } from '../msg/messages.service.ts';
+import { activeExclusions } from '../protection/protection.service.ts';
 import { getWithdrawSettings } from '../wallet/wallet.service.ts';
 import * as uploadQuota from '../uploads/upload-quota.service.ts';
 import type { UploadQuota } from '../uploads/upload-quota.service.ts';
 import * as repo from './kyc.repository.ts';
-import type { KycSubmissionRow, KycWithUser } from './kyc.repository.ts';
+import type { DocumentHolderRow, KycSubmissionRow, KycWithUser } from './kyc.repository.ts';
 
 /** What a decision tells the rest of the site (inside the decision's transaction): the player and the outcome. */
 export type KycDecidedEvent = {
@@ -114,6 +116,7 @@ export async function submitKyc(
           user_id: user.id,
           real_name: fields.real_name,
           document_number: fields.document_number,
+          document_key: identityDocumentKey(fields.document_number),
           front_file: frontFile!,
           back_file: backFile!,
           created_at: ctx.now,
@@ -149,7 +152,66 @@ function snapshot(row: KycSubmissionRow) {
   return { id: row.id, user_id: row.user_id, status: row.status, reason: row.reason };
 }
 
-export function toAdminKyc(row: KycWithUser): AdminKyc {
+/** What the queue shows about a submission's document: the other accounts that submitted it, and what blocks approval. */
+type DocumentFlags = Pick<AdminKyc, 'document_matches' | 'approval_blocked'>;
+
+/**
+ * The other accounts that submitted the same document as each of these submissions (by document key), with their
+ * freeze and break at `now`, and why an approval would be refused (blockOf): one query for the holders, one for the
+ * breaks, whatever the number of rows.
+ */
+async function documentFlags(
+  db: Db,
+  rows: readonly Pick<KycSubmissionRow, 'id' | 'user_id' | 'document_key' | 'status'>[],
+  now: Date,
+): Promise<Map<number, DocumentFlags>> {
+  const holders = await repo.documentHolders(
+    db,
+    rows.map((r) => r.document_key),
+  );
+  const breaks = await activeExclusions(
+    db,
+    holders.map((h) => h.user_id),
+    now,
+  );
+  const out = new Map<number, DocumentFlags>();
+  for (const row of rows) {
+    const matches = holders
+      .filter((h) => h.document_key === row.document_key && h.user_id !== row.user_id)
+      .map((h) => toMatch(h, breaks.has(h.user_id)));
+    out.set(row.id, {
+      document_matches: matches,
+      approval_blocked: row.status === 'pending' ? blockOf(matches).key : null,
+    });
+  }
+  return out;
+}
+
+function toMatch(h: DocumentHolderRow, onBreak: boolean): KycDocumentMatch {
+  return {
+    user_id: h.user_id,
+    account: h.account,
+    nickname: h.nickname,
+    kyc_status: h.status,
+    frozen: h.frozen,
+    on_break: onBreak,
+  };
+}
+
+/**
+ * One document verifies one account: approval is refused while another account is verified with it
+ * (KYC_DOCUMENT_IN_USE), or while another account that submitted it is frozen or on a time-out or self-exclusion
+ * (KYC_DOCUMENT_HOLDER_RESTRICTED: a second account must not get round the freeze or the break).
+ */
+function blockOf(matches: readonly KycDocumentMatch[]): { key: AdminKyc['approval_blocked']; account: string | null } {
+  const verified = matches.find((m) => m.kyc_status === 'verified');
+  if (verified) return { key: 'KYC_DOCUMENT_IN_USE', account: verified.account };
+  const restricted = matches.find((m) => m.frozen || m.on_break);
+  if (restricted) return { key: 'KYC_DOCUMENT_HOLDER_RESTRICTED', account: restricted.account };
+  return { key: null, account: null };
+}
+
+export function toAdminKyc(row: KycWithUser, flags: DocumentFlags): AdminKyc {
   return {
     id: row.id,
     user: { user_id: row.user_id, account: row.account, nickname: row.nickname },
@@ -159,20 +221,40 @@ export function toAdminKyc(row: KycWithUser): AdminKyc {
     reason: row.reason,
     created_at: row.created_at.getTime(),
     decided_at: row.decided_at ? row.decided_at.getTime() : null,
+    ...flags,
   };
 }
 
 export async function listForOperator(
   db: Db,
   query: { status: KycStatus; page: number; limit: number },
+  now: Date,
 ): Promise<Paged<AdminKyc>> {
   const rows = await repo.listSubmissions(db, query.status, query.page, query.limit);
-  return toPage(rows, query, toAdminKyc);
+  const flags = await documentFlags(db, rows, now);
+  return toPage(rows, query, (row) => toAdminKyc(row, flags.get(row.id) ?? NO_FLAGS));
 }
+
+const NO_FLAGS: DocumentFlags = { document_matches: [], approval_blocked: null };
+
+/** Whether an error is the refusal of a second verified submission of one document (migration 0035). */
+function isDocumentTaken(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const e = err as { code?: unknown; constraint?: unknown; message?: unknown };
+  return (
+    e.code === '23505' &&
+    (e.constraint === DOCUMENT_INDEX || (typeof e.message === 'string' && e.message.includes(DOCUMENT_INDEX)))
+  );
+}
+const DOCUMENT_INDEX = 'kyc_submissions_one_verified_document_idx';
 
 /**
  * Approves or rejects a pending submission: the row is locked first, so of two decisions one decides and the other
  * answers 409 ALREADY_DECIDED; the audit row (and the hook, e.g. the player's message) commit with the status.
+ * An approval is refused while another account is verified with the same document (KYC_DOCUMENT_IN_USE) or another
+ * account that submitted it is frozen or on a break (KYC_DOCUMENT_HOLDER_RESTRICTED), read in the decision's
+ * transaction; two approvals of one document for two accounts at once are ordered by the unique index on verified
+ * documents: the second waits for the first and is refused with KYC_DOCUMENT_IN_USE.
  */
 export async function decideKyc(
   db: Db,
@@ -182,30 +264,44 @@ export async function decideKyc(
 ): Promise<AdminKyc> {
   const reason = input.status === 'rejected' ? (input.reason ?? '').trim() : null;
   if (input.status === 'rejected' && !reason) throw new AppError('REASON_REQUIRED', { field: 'reason' });
-  await db.transaction().execute(async (trx) => {
-    const before = await repo.lockSubmission(trx, input.id);
-    if (!before) throw new AppError('KYC_NOT_FOUND');
-    if (before.status !== 'pending') throw new AppError('ALREADY_DECIDED');
-    await repo.decideSubmission(trx, input.id, {
-      status: input.status,
-      reason,
-      decided_at: ctx.now,
-      decided_by: actor.userId,
+  try {
+    await db.transaction().execute(async (trx) => {
+      const before = await repo.lockSubmission(trx, input.id);
+      if (!before) throw new AppError('KYC_NOT_FOUND');
+      if (before.status !== 'pending') throw new AppError('ALREADY_DECIDED');
+      if (input.status === 'verified') {
+        const flags = (await documentFlags(trx, [before], ctx.now)).get(before.id) ?? NO_FLAGS;
+        const block = blockOf(flags.document_matches);
+        if (block.key) throw new AppError(block.key, { params: { account: block.account ?? '' } });
+      }
+      await repo.decideSubmission(trx, input.id, {
+        status: input.status,
+        reason,
+        decided_at: ctx.now,
+        decided_by: actor.userId,
+      });
+      await writeAudit(
+        trx,
+        actor,
+        input.status === 'verified' ? 'kyc.approve' : 'kyc.reject',
+        `kyc:${input.id}`,
+        snapshot(before),
+        { ...snapshot(before), status: input.status, reason },
+      );
+      // The player's "KYC decided" message commits with the decision (worded in their language when read).
+      if (input.status === 'verified') await sendSystemMessage(trx, before.user_id, 'kyc_approved', {}, ctx.now);
+      else await sendSystemMessage(trx, before.user_id, 'kyc_rejected', { reason }, ctx.now);
+      await ctx.onDecided?.(trx, { userId: before.user_id, submissionId: before.id, status: input.status, reason });
     });
-    await writeAudit(
-      trx,
-      actor,
-      input.status === 'verified' ? 'kyc.approve' : 'kyc.reject',
-      `kyc:${input.id}`,
-      snapshot(before),
-      { ...snapshot(before), status: input.status, reason },
-    );
-    // The player's "KYC decided" message commits with the decision (worded in their language when read).
-    if (input.status === 'verified') await sendSystemMessage(trx, before.user_id, 'kyc_approved', {}, ctx.now);
-    else await sendSystemMessage(trx, before.user_id, 'kyc_rejected', { reason }, ctx.now);
-    await ctx.onDecided?.(trx, { userId: before.user_id, submissionId: before.id, status: input.status, reason });
-  });
+  } catch (err) {
+    if (!isDocumentTaken(err)) throw err;
+    // Another approval of the same document committed first (this transaction rolled back): name its account.
+    const row = await repo.findSubmission(db, input.id);
+    const flags = row ? (await documentFlags(db, [row], ctx.now)).get(row.id) : undefined;
+    const holder = flags?.document_matches.find((m) => m.kyc_status === 'verified');
+    throw new AppError('KYC_DOCUMENT_IN_USE', { params: { account: holder?.account ?? '' }, cause: err });
+  }
   const row = await repo.findSubmissionWithUser(db, input.id);
   if (!row) throw new AppError('KYC_NOT_FOUND');
-  return toAdminKyc(row);
+  return toAdminKyc(row, (await documentFlags(db, [row], ctx.now)).get(row.id) ?? NO_FLAGS);
 }

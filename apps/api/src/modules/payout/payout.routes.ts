@@ -64,7 +64,7 @@ const payoutRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     },
     async (request, reply) => {
       const user = playerOf(request);
-      await payout.deletePayoutMethod(app.db, user.id, request.body.id, app.clock());
+      await payout.deletePayoutMethod(app.db, user, request.body.id, app.clock());
       return reply.ok(null);
     },
   );

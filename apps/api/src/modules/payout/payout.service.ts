@@ -5,6 +5,7 @@ import { playerTransaction } from '../../db/player-lock.ts';
 import type { PayoutDetails, PayoutMethodType } from '../../db/tables-payouts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
+import { assertNotFrozen } from '../accounts/accounts.service.ts';
 import { verifyLoginPassword } from '../security/password.service.ts';
 import type { LoginThrottleSettings } from '../security/password.service.ts';
 import { toPayoutMethod } from './payout.mapper.ts';
@@ -60,8 +61,10 @@ export async function listPayoutMethods(db: Db, userId: number): Promise<PayoutM
 }
 
 /**
- * Binds a payout method: details valid, then the login password (a wrong one counts against the login throttle),
- * then, under a lock on the player's row so parallel adds cannot slip past them: the same card, address or PIX key
+ * Binds a payout method: not frozen by an operator (ACCOUNT_FROZEN, modules/players), details valid, then the login
+ * password (a wrong one counts against the login throttle), then, under a lock on the player's row (taken by
+ * accounts' assertNotFrozen, which refuses the bind if a freeze committed first) so parallel adds cannot slip past
+ * them: the same card, address or PIX key
  * may be bound only once among the player's active methods (409 PAYOUT_ALREADY_BOUND under that field; a deleted
  * one may be bound again), and the limit.
  */
@@ -72,10 +75,12 @@ export async function addPayoutMethod(
   now: Date,
   settings: LoginThrottleSettings,
 ): Promise<PayoutMethod> {
+  if (user.frozen) throw new AppError('ACCOUNT_FROZEN');
   const method = payoutDetails(input);
   await verifyLoginPassword(db, user, input.password, now, settings, 'PASSWORD_INCORRECT', 'password');
   // The player's row is locked first (db/player-lock.ts): adds of one player run one at a time (the limit holds).
   return playerTransaction(db, user.id, async (trx) => {
+    await assertNotFrozen(trx, user.id);
     const active = await repo.listActivePayoutMethods(trx, user.id);
     const target = payoutTarget(method.details);
     if (active.some((row) => payoutTarget(row.details) === target)) {
@@ -88,7 +93,14 @@ export async function addPayoutMethod(
   });
 }
 
-/** Removes one of the player's own methods; anyone else's id, a deleted or an unknown one: 404 PAYOUT_NOT_FOUND. */
-export async function deletePayoutMethod(db: Db, userId: number, id: number, now: Date): Promise<void> {
-  if (!(await repo.softDeletePayoutMethod(db, userId, id, now))) throw new AppError('PAYOUT_NOT_FOUND');
+/**
+ * Removes one of the player's own methods; anyone else's id, a deleted or an unknown one: 404 PAYOUT_NOT_FOUND. A
+ * frozen player is refused (ACCOUNT_FROZEN), under the lock on his row, as for a bind.
+ */
+export async function deletePayoutMethod(db: Db, user: SessionUser, id: number, now: Date): Promise<void> {
+  if (user.frozen) throw new AppError('ACCOUNT_FROZEN');
+  await playerTransaction(db, user.id, async (trx) => {
+    await assertNotFrozen(trx, user.id);
+    if (!(await repo.softDeletePayoutMethod(trx, user.id, id, now))) throw new AppError('PAYOUT_NOT_FOUND');
+  });
 }

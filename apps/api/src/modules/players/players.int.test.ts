@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { adminPlayer, adminPlayerDetail, adminPlayerResetAnswer, API } from '@fairdraw/contract';
 import { call, registerPlayer } from '../../test/helper.ts';
 import type { TestApp } from '../../test/helper.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
 import { auth, channels, guestToken, submitBank, wallet } from '../../test/money-helper.ts';
 import { FUND_PASSWORD, readyPlayer, submitWithdraw } from '../../test/withdraw-helper.ts';
 import { bet, appAtForFile, openPeriod, playItems, userIdOf } from '../../test/bets-helper.ts';
@@ -35,6 +36,26 @@ async function betBody() {
   });
   const play = (await playItems(t.app, 'df_k3'))[0]?.id;
   return { games_id: k3.game_id, issue: k3.issue, items: [{ play_id: play, amount: 1_000 }] };
+}
+
+/** A computed, unclaimed rebate of `amount` for the player (as the daily job leaves it), on a day of its own. */
+let rebateDay = 0;
+async function claimableRebate(userId: number, amount: number): Promise<void> {
+  rebateDay += 1;
+  const day = `2020-01-${String(rebateDay).padStart(2, '0')}`;
+  await t.app.db.insertInto('bonus_rebate_days').values({ day, computed_at: T, players: 1, total: amount }).execute();
+  await t.app.db
+    .insertInto('bonus_rebates')
+    .values({
+      user_id: userId,
+      day,
+      turnover: amount * 100,
+      amount,
+      requirement: 0,
+      lines: JSON.stringify([]),
+      created_at: T,
+    })
+    .execute();
 }
 
 async function lastAudit(action: string) {
@@ -149,7 +170,7 @@ describe('search and records', () => {
 });
 
 describe('freeze and unfreeze', () => {
-  it('a frozen player logs in and withdraws, but his bets and deposits are refused; unfreezing restores them', async () => {
+  it('a frozen player logs in, reads and writes to support, but his bets, deposits, withdrawals, rebate claims and payout-method changes are refused; unfreezing restores them', async () => {
     const p = await readyPlayer(t.app, op, 50_000);
     const id = await userIdOf(t.app, p.token);
     const body = await betBody();
@@ -173,12 +194,30 @@ describe('freeze and unfreeze', () => {
     expect([deposit.status, deposit.body.error]).toEqual([403, 'ACCOUNT_FROZEN']);
     expect(await getBalances(t.app.db, id)).toEqual(before);
 
-    const w = await submitWithdraw(t.app, p.token, {
-      amount: 10_000,
-      payout_id: p.payoutId,
-      fund_password: FUND_PASSWORD,
-    });
-    expect(w.status, w.text).toBe(200);
+    // Withdrawals, rebate claims and payout-method changes: refused too, nothing moves or changes.
+    const withdrawBody = { amount: 10_000, payout_id: p.payoutId, fund_password: FUND_PASSWORD };
+    const w = await submitWithdraw(t.app, p.token, withdrawBody);
+    expect([w.status, w.body.error]).toEqual([403, 'ACCOUNT_FROZEN']);
+    await claimableRebate(id, 500);
+    const claim = await post(p.token, API.bonusClaim, {});
+    expect([claim.status, claim.body.error]).toEqual([403, 'ACCOUNT_FROZEN']);
+    const card = { type: 'bank', password: p.password, name: 'Ann Lee', bank_name: 'Demo Bank' };
+    const bind = await post(p.token, API.payoutAdd, { ...card, card_number: '5555 5555 5555 4444' });
+    expect([bind.status, bind.body.error]).toEqual([403, 'ACCOUNT_FROZEN']);
+    const pix = await post(p.token, API.payoutAdd, { type: 'pix', password: p.password, key: 'ann@example.com' });
+    expect([pix.status, pix.body.error]).toEqual([403, 'ACCOUNT_FROZEN']);
+    const unbind = await post(p.token, API.payoutDelete, { id: p.payoutId });
+    expect([unbind.status, unbind.body.error]).toEqual([403, 'ACCOUNT_FROZEN']);
+    expect(await getBalances(t.app.db, id)).toEqual(before);
+    expect((await get(p.token, API.payoutList)).body.data).toEqual([expect.objectContaining({ id: p.payoutId })]);
+    expect((await get(p.token, API.bonusIndex)).body.data).toMatchObject({ claimable: 500 });
+
+    // Reading, messages and support stay open.
+    for (const url of [API.wallet, API.withdrawList, API.payoutList, API.bonusIndex, API.msgList, API.kycIndex]) {
+      expect((await get(p.token, url)).status, url).toBe(200);
+    }
+    const help = await post(p.token, API.supportOpen, { subject: 'Frozen', body: 'Why is my account frozen?' });
+    expect(help.status, help.text).toBe(200);
 
     const again = await post(op, API.adminPlayersFreeze, { id, reason: 'twice' });
     expect([again.status, again.body.error]).toEqual([409, 'PLAYER_ALREADY_FROZEN']);
@@ -201,7 +240,53 @@ describe('freeze and unfreeze', () => {
 
     expect((await bet(t.app, p.token, body)).status).toBe(200);
     expect((await submitBank(t.app, p.token, (await channels(t.app)).bank, 20_000)).status).toBe(200);
+    expect((await submitWithdraw(t.app, p.token, withdrawBody)).status).toBe(200);
+    expect((await post(p.token, API.bonusClaim, {})).body.data).toMatchObject({ claimed: 500 });
+    expect((await post(p.token, API.payoutAdd, { ...card, card_number: '5555 5555 5555 4444' })).status).toBe(200);
+    expect((await post(p.token, API.payoutDelete, { id: p.payoutId })).status).toBe(200);
     expect((await ledgerCheck(t.app.db)).ok).toBe(true);
+  });
+
+  it('withdrawals, rebate claims and payout changes read the freeze under the lock, not only the session', async () => {
+    const p = await readyPlayer(t.app, op, 50_000);
+    const id = await userIdOf(t.app, p.token);
+    await claimableRebate(id, 700);
+    // Frozen, and the services handed a session that still says "not frozen": only the transaction's own read of
+    // the row, under its lock, can see it.
+    await t.app.db.updateTable('users').set({ frozen_at: T, frozen_reason: 'direct' }).where('id', '=', id).execute();
+    const user: SessionUser = {
+      id,
+      sessionId: 0,
+      account: p.account,
+      nickname: p.account,
+      avatar: '',
+      role: 'player',
+      isGuest: false,
+      createdAt: T,
+      hasFundPassword: true,
+      frozen: false,
+    };
+    const { submitWithdrawal } = await import('../withdraw/withdraw.service.ts');
+    const { claimRebates } = await import('../bonus/bonus.service.ts');
+    const { addPayoutMethod, deletePayoutMethod } = await import('../payout/payout.service.ts');
+    const before = await getBalances(t.app.db, id);
+    const refusals = [
+      () =>
+        submitWithdrawal(
+          t.app.db,
+          user,
+          { amount: 10_000, payout_id: p.payoutId, fund_password: FUND_PASSWORD },
+          { currency: t.config.currency, fundPassword: t.config, now: T },
+        ),
+      () => claimRebates(t.app.db, user, T),
+      () =>
+        addPayoutMethod(t.app.db, user, { type: 'pix', password: p.password, key: 'frozen@example.com' }, T, t.config),
+      () => deletePayoutMethod(t.app.db, user, p.payoutId, T),
+    ];
+    for (const refused of refusals) await expect(refused()).rejects.toMatchObject({ key: 'ACCOUNT_FROZEN' });
+    expect(await getBalances(t.app.db, id)).toEqual(before);
+    expect((await get(p.token, API.payoutList)).body.data).toEqual([expect.objectContaining({ id: p.payoutId })]);
+    expect((await get(p.token, API.bonusIndex)).body.data).toMatchObject({ claimable: 700 });
   });
 
   it('the bet batch itself refuses a player frozen after his session was read (the check under the lock)', async () => {

@@ -3,13 +3,13 @@ import pg from 'pg';
 import { API } from '@fairdraw/contract';
 import type { TestApp } from '../../test/helper.ts';
 import { bankFields, channels } from '../../test/money-helper.ts';
-import { readyPlayer } from '../../test/withdraw-helper.ts';
+import { FUND_PASSWORD, readyPlayer } from '../../test/withdraw-helper.ts';
 import { onPostgres, raceAppAtForFile, openPeriod, playItems, userIdOf } from '../../test/bets-helper.ts';
 import { getBalances, ledgerCheck } from '../ledger/ledger.service.ts';
 
-// A freeze racing a player's bets and deposits, on real PostgreSQL over real HTTP (PGlite runs one transaction at a
-// time, so nothing could overlap there). The freeze and each bet batch or deposit lock the player's row, so they are
-// ordered: every call is either committed before the freeze or refused ACCOUNT_FROZEN, and once the freeze has
+// A freeze racing a player's bets, deposits, withdrawals, rebate claims and payout-method changes, on real PostgreSQL
+// over real HTTP (PGlite runs one transaction at a time, so nothing could overlap there). The freeze and each of these
+// lock the player's row, so they are ordered: every call is either committed before the freeze or refused ACCOUNT_FROZEN, and once the freeze has
 // answered, none is accepted.
 // Ahead of the database's clock, 20 s into a minute: the one-minute games' periods are open, far from their seal.
 const T = new Date(Math.floor((Date.now() + 86_400_000) / 60_000) * 60_000 + 20_000);
@@ -116,6 +116,70 @@ describe('freeze against parallel bets and deposits (PostgreSQL)', () => {
         expect([b.status, b.error]).toEqual([403, 'ACCOUNT_FROZEN']);
         expect([d.status, d.error]).toEqual([403, 'ACCOUNT_FROZEN']);
         expect((await getBalances(t.app.db, id)).cash).toBe(50_000);
+      } finally {
+        await client.end();
+      }
+    },
+    30_000,
+  );
+
+  it.skipIf(!onPostgres)(
+    'a withdrawal, a rebate claim, a payout bind and an unbind that meet an uncommitted freeze wait for it, then are refused',
+    async () => {
+      const p = await readyPlayer(t.app, op, 50_000);
+      const id = await userIdOf(t.app, p.token);
+      await t.app.db
+        .insertInto('bonus_rebate_days')
+        .values({ day: '2020-02-01', computed_at: T, players: 1, total: 900 })
+        .execute();
+      await t.app.db
+        .insertInto('bonus_rebates')
+        .values({
+          user_id: id,
+          day: '2020-02-01',
+          turnover: 90_000,
+          amount: 900,
+          requirement: 0,
+          lines: '[]',
+          created_at: T,
+        })
+        .execute();
+      const before = await getBalances(t.app.db, id);
+      const client = new pg.Client({ connectionString: t.config.databaseUrl });
+      await client.connect();
+      try {
+        await client.query('begin');
+        await client.query(`update users set frozen_at = now(), frozen_reason = 'race' where id = $1`, [id]);
+        let answered = 0;
+        const calls = [
+          post(p.token, API.withdrawSubmit, { amount: 10_000, payout_id: p.payoutId, fund_password: FUND_PASSWORD }),
+          post(p.token, API.bonusClaim, {}),
+          post(p.token, API.payoutAdd, { type: 'pix', password: p.password, key: 'race@example.com' }),
+          post(p.token, API.payoutDelete, { id: p.payoutId }),
+        ].map((c) =>
+          c.then((r) => {
+            answered += 1;
+            return r;
+          }),
+        );
+        await new Promise((r) => setTimeout(r, 600));
+        expect(answered).toBe(0);
+        await client.query('commit');
+        const answers = await Promise.all(calls);
+        expect(answers.map((a) => [a.status, a.error])).toEqual(answers.map(() => [403, 'ACCOUNT_FROZEN']));
+        expect(await getBalances(t.app.db, id)).toEqual(before);
+        const methods = await t.app.db
+          .selectFrom('payout_methods')
+          .select(['id', 'deleted_at'])
+          .where('user_id', '=', id)
+          .execute();
+        expect(methods).toEqual([{ id: p.payoutId, deleted_at: null }]);
+        const rebate = await t.app.db
+          .selectFrom('bonus_rebates')
+          .select('claimed_at')
+          .where('user_id', '=', id)
+          .executeTakeFirstOrThrow();
+        expect(rebate.claimed_at).toBeNull();
       } finally {
         await client.end();
       }

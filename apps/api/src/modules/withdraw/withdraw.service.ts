@@ -40,6 +40,7 @@ import type { FundPasswordSettings } from '../security/fund-password.service.ts'
 import { getWithdrawSettings } from '../wallet/wallet.service.ts';
 import { isKycVerified } from '../kyc/kyc.service.ts';
 import { bonusLockOf } from '../bonus/bonus.service.ts';
+import { assertNotFrozen } from '../accounts/accounts.service.ts';
 import * as repo from './withdraw.repository.ts';
 import type { WithdrawalRow, WithdrawalWithUser } from './withdraw.repository.ts';
 
@@ -92,7 +93,8 @@ export type SubmitContext = {
 
 /**
  * A player's withdrawal request. The checks run in this order, so the first unmet rule is the message:
- * verified identity when the operator requires it → fund password set → a payout method bound → amount entered → within the limits → payout method chosen and the
+ * not frozen by an operator (ACCOUNT_FROZEN, modules/players; checked again under the lock on the player's row in the
+ * transaction, so a freeze that commits first refuses it) → verified identity when the operator requires it → fund password set → a payout method bound → amount entered → within the limits → payout method chosen and the
  * player's own → fund password entered and right → balance (the ledger decides, under its lock on the wallet, with
  * the CHECK on player balances, so parallel requests can never overdraw: decision 0004) → what is left covers the
  * bonus still locked by its turnover requirement (BONUS_TURNOVER_REQUIRED, modules/bonus).
@@ -103,6 +105,8 @@ export async function submitWithdrawal(
   input: WithdrawSubmitRequest,
   ctx: SubmitContext,
 ): Promise<Withdrawal> {
+  // A frozen player is refused first (the session's view; checked again under a lock in the transaction below).
+  if (user.frozen) throw new AppError('ACCOUNT_FROZEN');
   // The operator may require verified identity first (KYC_REQUIRED: the withdrawal screen links to /identityCard).
   if ((await getWithdrawSettings(db)).require_kyc && !(await isKycVerified(db, user.id))) {
     throw new AppError('KYC_REQUIRED');
@@ -141,6 +145,8 @@ export async function submitWithdrawal(
   const actor: AuditActor = { userId: user.id, account: user.account };
   const commit = ctx.commit ?? inTransaction(db, user.id);
   return commit(async (trx) => {
+    // Locks the player's row: a freeze committed before this withdrawal refuses it (403 ACCOUNT_FROZEN).
+    await assertNotFrozen(trx, user.id);
     const w = await repo.insertWithdrawal(trx, {
       user_id: user.id,
       payout_method_id: method.id,

@@ -65,11 +65,64 @@ function RequireKycSwitch() {
   );
 }
 
+/** The account an approval block names: the verified one, else the first frozen or on a break (as the API decides). */
+function blockingAccount(item: AdminKyc): string {
+  const m =
+    item.approval_blocked === 'KYC_DOCUMENT_IN_USE'
+      ? item.document_matches.find((x) => x.kyc_status === 'verified')
+      : item.document_matches.find((x) => x.frozen || x.on_break);
+  return m?.account ?? '';
+}
+
+const STATUS_CLASS: Record<KycStatus, string> = {
+  verified: 'status status--ok',
+  pending: 'status status--wait',
+  rejected: 'status',
+};
+
+/**
+ * Other accounts that submitted the same document (one document verifies one account): each with its state with
+ * that document, frozen and on a break; and why an approval would be refused.
+ */
+function DocumentMatches({ item }: { item: AdminKyc }) {
+  const { t } = useTranslation();
+  if (item.document_matches.length === 0) return null;
+  return (
+    <div className="kyc-review__matches" role="status" data-testid="admin-kyc-matches">
+      <p className="kyc-review__matches-title">{t('kyc.admin.sameDocument')}</p>
+      <ul className="kyc-review__match-list">
+        {item.document_matches.map((m) => (
+          <li key={m.user_id} className="kyc-review__match" data-testid="admin-kyc-match" data-account={m.account}>
+            <span className="kyc-review__match-account">
+              {m.account} <span className="muted">({m.nickname})</span>
+            </span>
+            <span className="kyc-review__match-badges">
+              <span className={STATUS_CLASS[m.kyc_status]}>{t(`kyc.status.${m.kyc_status}`)}</span>
+              {m.frozen && <span className="status status--bad">{t('kyc.admin.frozen')}</span>}
+              {m.on_break && <span className="status status--bad">{t('kyc.admin.onBreak')}</span>}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {item.approval_blocked && (
+        <p className="kyc-review__blocked" data-testid="admin-kyc-blocked" data-key={item.approval_blocked}>
+          {t(`errors:${item.approval_blocked}`, { account: blockingAccount(item) })}
+        </p>
+      )}
+    </div>
+  );
+}
+
 function KycItem({ item, onAct }: { item: AdminKyc; onAct: (d: 'approve' | 'reject') => void }) {
   const { t } = useTranslation();
   const lang = useLang();
   return (
-    <article className="kyc-review" data-testid="admin-kyc-item" data-account={item.user.account}>
+    <article
+      className="kyc-review"
+      data-testid="admin-kyc-item"
+      data-account={item.user.account}
+      data-flagged={item.document_matches.length > 0}
+    >
       <dl className="facts facts--small">
         <div>
           <dt>{t('kyc.admin.player')}</dt>
@@ -96,6 +149,7 @@ function KycItem({ item, onAct }: { item: AdminKyc; onAct: (d: 'approve' | 'reje
           </div>
         )}
       </dl>
+      <DocumentMatches item={item} />
       <div className="kyc-review__photos">
         <DocumentPhoto id={item.id} side="front" label={t('kyc.admin.front')} />
         <DocumentPhoto id={item.id} side="back" label={t('kyc.admin.back')} />
@@ -106,6 +160,7 @@ function KycItem({ item, onAct }: { item: AdminKyc; onAct: (d: 'approve' | 'reje
             type="button"
             className="btn btn--primary btn--small"
             onClick={() => onAct('approve')}
+            disabled={item.approval_blocked !== null}
             data-testid="admin-kyc-approve"
           >
             {t('kyc.admin.approve')}

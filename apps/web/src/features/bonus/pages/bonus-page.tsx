@@ -10,6 +10,7 @@ import { Skeleton } from '../../../components/skeleton.tsx';
 import { ErrorState, NoticeState } from '../../../components/states.tsx';
 import { IdempotencyKeys } from '../../../lib/idempotency.ts';
 import { useProfile } from '../../../lib/profile.ts';
+import { FrozenNotice, useFrozen } from '../../../components/frozen-notice.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useSession } from '../../../lib/use-session.ts';
@@ -76,6 +77,8 @@ function ClaimCard({ data }: { data: BonusIndex }) {
   const lang = useLang();
   const { format } = useMoney();
   const claim = useClaimBonus();
+  // Frozen by an operator: no claim until it is lifted (the API refuses anyway: ACCOUNT_FROZEN).
+  const frozen = useFrozen();
   const keys = useRef(new IdempotencyKeys());
   const onClaim = async () => {
     try {
@@ -95,10 +98,11 @@ function ClaimCard({ data }: { data: BonusIndex }) {
         {format(data.claimable)}
       </p>
       <p className="bonus-card__note">{data.claimable > 0 ? t('bonus.forDays', { days }) : t('bonus.nothingYet')}</p>
+      <FrozenNotice testId="bonus-frozen" />
       <button
         type="button"
         className="btn btn--light btn--block"
-        disabled={data.claimable <= 0 || claim.isPending}
+        disabled={data.claimable <= 0 || claim.isPending || frozen}
         onClick={() => void onClaim()}
         data-testid="bonus-claim"
       >

@@ -13,6 +13,7 @@ import { LimitsSection } from '../components/limits-section.tsx';
 import { ProfileEditor } from '../components/profile-editor.tsx';
 import { useKycStatus } from '../api/profile.ts';
 import { PATHS, withQuery } from '../../../app/routes.ts';
+import { FrozenNotice } from '../../../components/frozen-notice.tsx';
 
 /** The My tab: who is logged in, the wallet, and every money and account screen. */
 export function MyPage() {
@@ -108,12 +109,8 @@ export function MyPage() {
         </section>
       )}
       <WalletCard />
-      {/* Frozen by an operator: no bets, no deposits; withdrawals still work. */}
-      {profile.data?.frozen && (
-        <p className="warning" role="status" data-testid="my-frozen">
-          {t('errors:ACCOUNT_FROZEN')}
-        </p>
-      )}
+      {/* Frozen by an operator: no bets, deposits, withdrawals, rebate claims or payout-method changes. */}
+      <FrozenNotice testId="my-frozen" />
       {/* Time-out and self-exclusion: registered players only (a demo session has no password to confirm with). */}
       {protection && <ProtectionSection token={protection} placement="status" />}
       {/* Messages: registered players, with the unread count. */}

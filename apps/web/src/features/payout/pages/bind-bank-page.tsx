@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/routes.ts';
 import { useTranslation } from 'react-i18next';
 import { CashierPage } from '../../../components/cashier-page.tsx';
+import { FrozenNotice } from '../../../components/frozen-notice.tsx';
 import { FormTextField } from '../../../components/form-fields.tsx';
 import { PayoutForm } from '../components/payout-form.tsx';
 import { BANK_FIELDS, bankSchema, type BankValues } from '../lib/payout-schema.ts';
@@ -23,6 +24,7 @@ export function BindBankPage() {
 
   return (
     <CashierPage title={t('page.bindBank')}>
+      <FrozenNotice testId="payout-frozen" />
       <PayoutForm
         control={control}
         formError={formState.errors.root?.server}

@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CashierPage } from '../../../components/cashier-page.tsx';
+import { FrozenNotice } from '../../../components/frozen-notice.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
 import { FormTextField } from '../../../components/form-fields.tsx';
 import { PayoutForm } from '../components/payout-form.tsx';
@@ -18,6 +19,7 @@ export function CardsPage() {
   const tab: Tab = params.get('tab') === 'pix' ? 'pix' : 'bank';
   return (
     <CashierPage title={t('page.cards')}>
+      <FrozenNotice testId="payout-frozen" />
       <Tabs
         label={t('page.cards')}
         value={tab}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useWatch } from 'react-hook-form';
 import { CRYPTO_COINS } from '@fairdraw/contract/values';
 import { CashierPage } from '../../../components/cashier-page.tsx';
+import { FrozenNotice } from '../../../components/frozen-notice.tsx';
 import { FormTextField } from '../../../components/form-fields.tsx';
 import { pageKey, PATHS } from '../../../app/routes.ts';
 import { PayoutForm } from '../components/payout-form.tsx';
@@ -27,6 +28,7 @@ export function VirtualAddPage() {
 
   return (
     <CashierPage title={t(pageKey(pathname))}>
+      <FrozenNotice testId="payout-frozen" />
       <PayoutForm
         control={form.control}
         formError={errors.root?.server}

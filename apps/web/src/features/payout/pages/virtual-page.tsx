@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CashierPage } from '../../../components/cashier-page.tsx';
+import { FrozenNotice } from '../../../components/frozen-notice.tsx';
 import { PayoutList } from '../components/payout-list.tsx';
 import { PATHS, withQuery } from '../../../app/routes.ts';
 
@@ -9,6 +10,7 @@ export function VirtualPage() {
   const { t } = useTranslation();
   return (
     <CashierPage title={t('page.virtual')}>
+      <FrozenNotice testId="payout-frozen" />
       <PayoutList
         type="crypto"
         empty={t('payout.noWallets')}

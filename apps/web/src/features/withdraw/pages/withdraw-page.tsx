@@ -40,7 +40,7 @@ export function WithdrawPage() {
   );
 }
 
-/** Spec §5 in order: a real account, the fund password set, a payout method bound — then the form. */
+/** Spec §5 in order: a real account, not frozen, the fund password set, a payout method bound — then the form. */
 function WithdrawGate({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const user = useSession();
@@ -74,6 +74,16 @@ function WithdrawGate({ onDone }: { onDone: () => void }) {
       <NoticeState text={t('errors:DEMO_NOT_ALLOWED')} testId="demo-withdraw">
         <Link to={PATHS.register} className="btn btn--primary">
           {t('auth.toRegister')}
+        </Link>
+      </NoticeState>
+    );
+  }
+  // Frozen by an operator: no withdrawal until it is lifted; support stays open (the API refuses anyway).
+  if (profile.data.frozen) {
+    return (
+      <NoticeState text={t('errors:ACCOUNT_FROZEN')} testId="withdraw-frozen">
+        <Link to={PATHS.support} className="btn btn--primary" data-testid="withdraw-frozen-support">
+          {t('tab.support')}
         </Link>
       </NoticeState>
     );
