@@ -32,6 +32,17 @@ const submit = (t: TestApp, token: string, channel: number, hash: string) =>
     body: { channel_id: channel, amount: 20_000, tx_hash: hash },
   });
 
+type World = { t: TestApp; ch: Channels; op: string; a: Player; b: Player };
+
+/** A site whose USDT channels take deposits at an operator-set rate (USDT per THB), and two players. */
+async function world(): Promise<World> {
+  const t = await buildTestApp();
+  const ch = await channels(t.app);
+  const op = await operatorToken(t.app);
+  for (const id of [ch.trc, ch.erc]) await setChannelRate(t.app, op, id, '0.03');
+  return { t, ch, op, a: await player(t), b: await player(t) };
+}
+
 async function operatorList(t: TestApp, op: string, status: string, q: string): Promise<AdminDeposit[]> {
   const res = await call(t.app, 'GET', `${API.adminRechargeList}?status=${status}&q=${q}&limit=50`, auth(op));
   expect(res.status).toBe(200);
@@ -45,13 +56,7 @@ describe('a transfer named by several submissions', () => {
   let a: Player;
   let b: Player;
   beforeAll(async () => {
-    t = await buildTestApp();
-    ch = await channels(t.app);
-    op = await operatorToken(t.app);
-    // USDT channels on this THB site, at an operator-set rate (USDT per THB).
-    for (const id of [ch.trc, ch.erc]) await setChannelRate(t.app, op, id, '0.03');
-    a = await player(t);
-    b = await player(t);
+    ({ t, ch, op, a, b } = await world());
   });
   afterAll(async () => {
     await t.close();
@@ -156,12 +161,7 @@ describe('deposits stored twice before hashes were unique', () => {
   const OTHER = hashOf(101);
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    ch = await channels(t.app);
-    op = await operatorToken(t.app);
-    for (const id of [ch.trc, ch.erc]) await setChannelRate(t.app, op, id, '0.03');
-    a = await player(t);
-    b = await player(t);
+    ({ t, ch, op, a, b } = await world());
     // Back to the schema before migration 0034, where nothing linked a hash to one deposit.
     const migrator = new Migrator({ db: t.app.db, provider: { getMigrations: () => Promise.resolve(MIGRATIONS) } });
     const down = await migrator.migrateTo('2026_11_24_0033_game_period_limit');
