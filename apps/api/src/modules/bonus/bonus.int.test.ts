@@ -331,7 +331,7 @@ describe('the turnover requirement', () => {
     });
     expect(rest.status, rest.text).toBe(200);
     expect(await ledgerCheck(t.app.db)).toMatchObject({ ok: true });
-  });
+  }, 90_000); // five hours of periods opened and settled: a long scenario, not a wait
 });
 
 describe('days the job missed', () => {
