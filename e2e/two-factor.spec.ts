@@ -41,7 +41,8 @@ describe('two-step verification in the browser', () => {
     // The login password first: a wrong one is refused, and no key is shown.
     await page.getByTestId('twofactor-password').fill('wrong1234');
     await page.getByTestId('twofactor-start').click();
-    await page.getByTestId('form-error').first().waitFor();
+    await page.getByTestId('twofactor').getByRole('alert').filter({ hasText: /./ }).waitFor();
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, `${lang}-2fa-password-wrong.png`), fullPage: true });
     expect(await page.getByTestId('twofactor-secret').count()).toBe(0);
     await page.getByTestId('twofactor-password').fill('secret123');
     await page.getByTestId('twofactor-start').click();

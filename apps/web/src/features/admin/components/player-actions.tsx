@@ -106,7 +106,7 @@ function RemoveTwoFactorDialog({ player, open, onClose }: { player: AdminPlayer;
     <ConfirmDialog
       open={open}
       title={t('players.admin.removeTwoFactorTitle', { account: player.account })}
-      confirmText={t('players.admin.removeTwoFactor')}
+      confirmText={t('players.admin.removeTwoFactorConfirm')}
       confirmTestId="player-2fa-remove-confirm"
       busy={form.formState.isSubmitting}
       onCancel={close}
