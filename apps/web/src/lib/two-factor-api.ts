@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, type TwoFactorEnabled, type TwoFactorSetup, type TwoFactorSetupRequest, type TwoFactorStatus } from '@fairdraw/contract';
+import {
+  API,
+  type TwoFactorEnabled,
+  type TwoFactorSetup,
+  type TwoFactorSetupRequest,
+  type TwoFactorStatus,
+} from '@fairdraw/contract';
 import { apiRequest } from './api-client.ts';
 
 const KEY = ['two-factor'] as const;

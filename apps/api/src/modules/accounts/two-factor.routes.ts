@@ -77,7 +77,8 @@ const twoFactorRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
       ...member,
       schema: {
         tags: ['user'],
-        summary: 'Start enrolling with the login password: a new key (base32 and otpauth:// URI), on once its first code is confirmed',
+        summary:
+          'Start enrolling with the login password: a new key (base32 and otpauth:// URI), on once its first code is confirmed',
         description:
           'The login password is checked (a wrong one answers PASSWORD_INCORRECT and counts on the login throttle ' +
           'with the session as its client), so a session alone cannot enrol the account.',
