@@ -290,7 +290,7 @@ describe("an operator removes a lost phone's two-step verification", () => {
     for (const [lang, title] of [
       ['en', 'Two-step verification removed'],
       ['th', 'ลบการยืนยันสองขั้นตอนแล้ว'],
-    ]) {
+    ] as const) {
       const inbox = await call(t.app, 'GET', `${API.msgList}?page=1&limit=10`, { headers: { token, lang } });
       const list = (inbox.body.data as { list: { kind: string; title: string; body: string }[] }).list;
       const told = list.find((m) => m.kind === 'two_factor_removed');
