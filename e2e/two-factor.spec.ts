@@ -38,6 +38,13 @@ describe('two-step verification in the browser', () => {
     // My → the password screen → two-step verification.
     await page.goto('/my');
     await page.locator('a[href="/editPwd"]').first().click();
+    // The login password first: a wrong one is refused, and no key is shown.
+    await page.getByTestId('twofactor-password').fill('wrong1234');
+    await page.getByTestId('twofactor-start').click();
+    await page.getByTestId('twofactor').getByRole('alert').filter({ hasText: /./ }).waitFor();
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, `${lang}-2fa-password-wrong.png`), fullPage: true });
+    expect(await page.getByTestId('twofactor-secret').count()).toBe(0);
+    await page.getByTestId('twofactor-password').fill('secret123');
     await page.getByTestId('twofactor-start').click();
     const secret = (await page.getByTestId('twofactor-secret').getAttribute('data-secret')) ?? '';
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -73,6 +80,7 @@ describe('two-step verification in the browser', () => {
     await operatorLogin(page);
     await page.goto('/rechargeAdmin');
     await page.getByTestId('admin-tab-twofactor').click();
+    await page.getByTestId('twofactor-password').fill(OPERATOR.password);
     await page.getByTestId('twofactor-start').click();
     const secret = (await page.getByTestId('twofactor-secret').getAttribute('data-secret')) ?? '';
     if (SHOTS) await page.screenshot({ path: join(SHOTS, 'en-2fa-console.png') });

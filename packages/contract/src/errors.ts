@@ -26,6 +26,7 @@ export const ERRORS = {
   TWO_FACTOR_NOT_STARTED: 409,
   TWO_FACTOR_ALREADY_ENABLED: 409,
   TWO_FACTOR_NOT_ENABLED: 409,
+  TWO_FACTOR_REMOVE_OWN: 403,
   RATE_LIMITED: 429,
   STREAM_LIMIT_REACHED: 429,
   // Money (the English texts of these are fixed word for word)

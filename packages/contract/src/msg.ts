@@ -18,6 +18,7 @@ export const MESSAGE_KINDS = [
   'kyc_rejected',
   'limit_effective',
   'login_blocked',
+  'two_factor_removed',
   'operator',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
@@ -57,6 +58,8 @@ export type SystemMessageParams = {
   };
   /** A client was locked out of the account after failed sign-ins: its IP, and the time as "YYYY-MM-DD HH:mm UTC". */
   login_blocked: { ip: string; time: string };
+  /** An operator removed the account's two-step verification (lost phone and codes): the time, as above. */
+  two_factor_removed: { time: string };
 };
 
 /** The lengths an operator's message may have. */

@@ -105,6 +105,7 @@ export const API = {
   adminPlayersFreeze: '/api/admin/players/freeze',
   adminPlayersUnfreeze: '/api/admin/players/unfreeze',
   adminPlayersResetPassword: '/api/admin/players/reset_password',
+  adminPlayersRemoveTwoFactor: '/api/admin/players/remove_two_factor',
   // Bonus: the daily rebate
   bonusIndex: '/api/bonus/index',
   bonusClaim: '/api/bonus/claim',

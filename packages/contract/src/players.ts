@@ -43,6 +43,8 @@ export const adminPlayerDetail = z.object({
   wallet: walletData,
   limits: limitsState.nullable(),
   kyc: kycIndex,
+  /** Two-step verification is on (an operator may remove it: adminPlayersRemoveTwoFactor). */
+  two_factor: z.boolean(),
 });
 export type AdminPlayerDetail = z.infer<typeof adminPlayerDetail>;
 
@@ -52,6 +54,15 @@ export const adminPlayerFreezeRequest = z.object({
   reason: z.string(required).trim().min(1, 'REASON_REQUIRED').max(PLAYER_REASON_MAX, 'VALIDATION_FAILED'),
 });
 export type AdminPlayerFreezeRequest = z.infer<typeof adminPlayerFreezeRequest>;
+
+/**
+ * Removing a player's (or another operator's) two-step verification when the phone and the recovery codes are lost:
+ * the reason goes to the audit log.
+ */
+export const adminPlayerRemoveTwoFactorRequest = adminPlayerFreezeRequest;
+export type AdminPlayerRemoveTwoFactorRequest = z.infer<typeof adminPlayerRemoveTwoFactorRequest>;
+export const adminPlayerRemoveTwoFactorAnswer = z.object({ sessions_ended: z.number().int() });
+export type AdminPlayerRemoveTwoFactorAnswer = z.infer<typeof adminPlayerRemoveTwoFactorAnswer>;
 
 export const adminPlayerResetRequest = z.object({ id: rowId('PLAYER_NOT_FOUND') });
 export type AdminPlayerResetRequest = z.infer<typeof adminPlayerResetRequest>;

@@ -110,6 +110,15 @@ export const twoFactorStatus = z.object({
 });
 export type TwoFactorStatus = z.infer<typeof twoFactorStatus>;
 
+/**
+ * Starting to enrol needs the account's login password (a session alone must not be enough to put a key on the
+ * account and lock its owner out); a wrong one counts like every password re-check in a session.
+ */
+export const twoFactorSetupRequest = z.object({
+  password: z.string(required).min(1, 'REQUIRED_FIELDS').max(64, 'PASSWORD_INCORRECT'),
+});
+export type TwoFactorSetupRequest = z.infer<typeof twoFactorSetupRequest>;
+
 /** A new key to enrol: the base32 secret (to type) and the otpauth:// URI (for the QR code). */
 export const twoFactorSetup = z.object({ secret: z.string(), uri: z.string() });
 export type TwoFactorSetup = z.infer<typeof twoFactorSetup>;

@@ -152,7 +152,7 @@ beforeAll(async () => {
   expect((await submitBank(t.app, p.token, ch.bank, 10_000)).status).toBe(200);
   // Two-step verification on: its set-up and confirmation are refused (already on), and turning it off checks a
   // code only after the account's lock below has refused it.
-  const setup = await call(t.app, 'POST', API.twoFactorSetup, { headers, body: {} });
+  const setup = await call(t.app, 'POST', API.twoFactorSetup, { headers, body: { password: PLAYER_PASSWORD } });
   const { secret } = setup.body.data as { secret: string };
   const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: t.app.clock().getTime() });
   expect((await call(t.app, 'POST', API.twoFactorEnable, { headers, body: { code } })).status).toBe(200);

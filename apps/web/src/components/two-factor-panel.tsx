@@ -2,7 +2,12 @@ import '../styles/money.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
-import type { TwoFactorDisableRequest, TwoFactorEnableRequest, TwoFactorSetup } from '@fairdraw/contract';
+import type {
+  TwoFactorDisableRequest,
+  TwoFactorEnableRequest,
+  TwoFactorSetup,
+  TwoFactorSetupRequest,
+} from '@fairdraw/contract';
 import { QRCodeSVG } from 'qrcode.react';
 import { FormTextField } from './form-fields.tsx';
 import { FormError } from './text-field.tsx';
@@ -15,9 +20,60 @@ import {
   useTwoFactorSetup,
   useTwoFactorStatus,
 } from '../lib/two-factor-api.ts';
-import { CODE_FIELDS, codeSchema, enableSchema, type CodeValues } from '../lib/two-factor-schema.ts';
+import {
+  CODE_FIELDS,
+  codeSchema,
+  enableSchema,
+  SETUP_FIELDS,
+  setupSchema,
+  type CodeValues,
+  type SetupValues,
+} from '../lib/two-factor-schema.ts';
 
 const digits = (typed: string) => typed.replace(/\D/g, '').slice(0, 6);
+
+/** Off: what it is, and the login password that starts the set-up (a session alone cannot enrol the account). */
+function Start({ busy, onSetup }: { busy: boolean; onSetup: (setup: TwoFactorSetup) => void }) {
+  const { t } = useTranslation();
+  const setup = useTwoFactorSetup();
+  const form = useForm<SetupValues, undefined, TwoFactorSetupRequest>({
+    resolver: contractResolver(() => setupSchema),
+    defaultValues: { password: '' },
+  });
+  const first = firstError(form.formState.errors, SETUP_FIELDS);
+  const onSubmit = form.handleSubmit(async (body) => {
+    try {
+      onSetup(await setup.mutateAsync(body));
+    } catch (e) {
+      reportServerError(form.setError, e, SETUP_FIELDS);
+    }
+  });
+  return (
+    <form className="form two-factor" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <p className="hint hint--left">{t('security.twoFactorIntro')}</p>
+      <FormTextField
+        control={form.control}
+        name="password"
+        showError={false}
+        label={t('security.twoFactorPassword')}
+        hint={t('security.twoFactorPasswordHint')}
+        type="password"
+        autoComplete="current-password"
+        invalid={first?.field === 'password'}
+        testId="twofactor-password"
+      />
+      <FormError text={errorText(t, first?.error)} />
+      <button
+        type="submit"
+        className="btn btn--primary btn--block"
+        disabled={busy || form.formState.isSubmitting}
+        data-testid="twofactor-start"
+      >
+        {form.formState.isSubmitting ? t('auth.submitting') : t('security.twoFactorStart')}
+      </button>
+    </form>
+  );
+}
 
 /** The key's QR code and text, and the first code that turns it on. */
 function Enrol({ setup, onEnabled }: { setup: TwoFactorSetup; onEnabled: (codes: string[]) => void }) {
@@ -173,7 +229,7 @@ function TurnOff({ left }: { left: number }) {
 export function TwoFactorPanel() {
   const { t } = useTranslation();
   const status = useTwoFactorStatus();
-  const setup = useTwoFactorSetup();
+  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   return (
     <section className="two-factor-panel" data-testid="twofactor">
@@ -183,26 +239,15 @@ export function TwoFactorPanel() {
           codes={codes}
           onDone={() => {
             setCodes(null);
-            setup.reset();
+            setSetup(null);
           }}
         />
       ) : status.data?.enabled ? (
         <TurnOff left={status.data.recovery_codes_left} />
-      ) : setup.data ? (
-        <Enrol setup={setup.data} onEnabled={setCodes} />
+      ) : setup ? (
+        <Enrol setup={setup} onEnabled={setCodes} />
       ) : (
-        <>
-          <p className="hint hint--left">{t('security.twoFactorIntro')}</p>
-          <button
-            type="button"
-            className="btn btn--primary btn--block"
-            disabled={setup.isPending || status.isPending}
-            onClick={() => setup.mutate()}
-            data-testid="twofactor-start"
-          >
-            {t('security.twoFactorStart')}
-          </button>
-        </>
+        <Start busy={status.isPending} onSetup={setSetup} />
       )}
     </section>
   );

@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, type TwoFactorEnabled, type TwoFactorSetup, type TwoFactorStatus } from '@fairdraw/contract';
+import {
+  API,
+  type TwoFactorEnabled,
+  type TwoFactorSetup,
+  type TwoFactorSetupRequest,
+  type TwoFactorStatus,
+} from '@fairdraw/contract';
 import { apiRequest } from './api-client.ts';
 
 const KEY = ['two-factor'] as const;
@@ -8,9 +14,12 @@ const KEY = ['two-factor'] as const;
 export const useTwoFactorStatus = () =>
   useQuery({ queryKey: KEY, queryFn: () => apiRequest<TwoFactorStatus>(API.twoFactor) });
 
-/** A new key to enrol (replaces one still waiting for its first code). */
+/** A new key to enrol with the login password (replaces one still waiting for its first code). */
 export const useTwoFactorSetup = () =>
-  useMutation({ mutationFn: () => apiRequest<TwoFactorSetup>(API.twoFactorSetup, { method: 'POST', body: {} }) });
+  useMutation({
+    mutationFn: (body: TwoFactorSetupRequest) =>
+      apiRequest<TwoFactorSetup>(API.twoFactorSetup, { method: 'POST', body }),
+  });
 
 export const useTwoFactorEnable = () => {
   const qc = useQueryClient();

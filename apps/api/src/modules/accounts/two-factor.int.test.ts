@@ -28,10 +28,10 @@ const login = (account: string, password: string, ip?: string) => post(API.login
 const secondStep = (challenge: string, code: string, ip?: string) =>
   post(API.loginTwoFactor, undefined, { challenge, code }, ip);
 
-/** A player with two-step verification on: his secret and recovery codes. */
-async function enrolled(token?: string) {
-  const p = token ? { token, account: '', password: '' } : await registerPlayer(t.app);
-  const setup = await post(API.twoFactorSetup, p.token, {});
+/** A player (or the account given) with two-step verification on: his secret and recovery codes. */
+async function enrolled(given?: { token: string; account: string; password: string }) {
+  const p = given ?? (await registerPlayer(t.app));
+  const setup = await post(API.twoFactorSetup, p.token, { password: p.password });
   expect(setup.status, setup.text).toBe(200);
   const { secret, uri } = setup.body.data as { secret: string; uri: string };
   const on = await post(API.twoFactorEnable, p.token, { code: codeAt(secret) });
@@ -39,6 +39,9 @@ async function enrolled(token?: string) {
   nextStep();
   return { ...p, secret, uri, recovery: (on.body.data as { recovery_codes: string[] }).recovery_codes };
 }
+
+const userIdOf = async (account: string) =>
+  (await t.app.db.selectFrom('users').select('id').where('account', '=', account).executeTakeFirstOrThrow()).id;
 
 async function challengeOf(account: string, password: string, ip?: string): Promise<string> {
   const res = await login(account, password, ip);
@@ -51,7 +54,7 @@ async function challengeOf(account: string, password: string, ip?: string): Prom
 describe('enrolling', () => {
   it('gives a key with its otpauth:// URI, turns on with its first code only, and answers ten recovery codes once', async () => {
     const p = await registerPlayer(t.app);
-    const setup = await post(API.twoFactorSetup, p.token, {});
+    const setup = await post(API.twoFactorSetup, p.token, { password: p.password });
     const { secret, uri } = setup.body.data as { secret: string; uri: string };
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(uri).toBe(
@@ -72,7 +75,9 @@ describe('enrolling', () => {
     const state = await call(t.app, 'GET', API.twoFactor, { headers: { token: p.token } });
     expect(state.body.data).toEqual({ enabled: true, recovery_codes_left: 10 });
     // On: a second set-up or confirmation is refused.
-    expect((await post(API.twoFactorSetup, p.token, {})).body.error).toBe('TWO_FACTOR_ALREADY_ENABLED');
+    expect((await post(API.twoFactorSetup, p.token, { password: p.password })).body.error).toBe(
+      'TWO_FACTOR_ALREADY_ENABLED',
+    );
     expect((await post(API.twoFactorEnable, p.token, { code: '123456' })).body.error).toBe(
       'TWO_FACTOR_ALREADY_ENABLED',
     );
@@ -93,8 +98,50 @@ describe('enrolling', () => {
     expect((await post(API.twoFactorEnable, p.token, { code: '123456' })).body.error).toBe('TWO_FACTOR_NOT_STARTED');
     expect((await post(API.twoFactorDisable, p.token, { code: '123456' })).body.error).toBe('TWO_FACTOR_NOT_ENABLED');
     const guest = await guestToken(t.app);
-    expect((await post(API.twoFactorSetup, guest, {})).body).toMatchObject({ code: 403, error: 'DEMO_NOT_ALLOWED' });
-    expect((await post(API.twoFactorSetup, undefined, {})).status).toBe(401);
+    expect((await post(API.twoFactorSetup, guest, { password: 'x' })).body).toMatchObject({
+      code: 403,
+      error: 'DEMO_NOT_ALLOWED',
+    });
+    expect((await post(API.twoFactorSetup, undefined, { password: 'x' })).status).toBe(401);
+  });
+
+  it('setting up needs the login password; wrong ones count on the session like every re-check and lock it', async () => {
+    const p = await registerPlayer(t.app);
+    // A session alone (a stolen one) gets no key.
+    const none = await post(API.twoFactorSetup, p.token, {});
+    expect(none.status).toBe(400);
+    expect(
+      await t.app.db
+        .selectFrom('user_totp')
+        .select('user_id')
+        .where('user_id', '=', await userIdOf(p.account))
+        .execute(),
+    ).toEqual([]);
+    for (const lang of ['en', 'th']) {
+      const wrong = await call(t.app, 'POST', API.twoFactorSetup, {
+        headers: { lang, token: p.token },
+        body: { password: 'not-his-1' },
+      });
+      expect(wrong.body).toMatchObject({ code: 400, error: 'PASSWORD_INCORRECT', field: 'password' });
+      expect(wrong.body.msg).toBe(lang === 'en' ? 'Incorrect password' : 'รหัสผ่านไม่ถูกต้อง');
+    }
+    expect(
+      await t.app.db
+        .selectFrom('user_totp')
+        .select('user_id')
+        .where('user_id', '=', await userIdOf(p.account))
+        .execute(),
+    ).toEqual([]);
+    // The third wrong password (LOGIN_MAX_FAILURES 3) locks this session's re-checks, the right password included…
+    expect((await post(API.twoFactorSetup, p.token, { password: 'not-his-2' })).body.error).toBe('PASSWORD_INCORRECT');
+    expect((await post(API.twoFactorSetup, p.token, { password: p.password })).body.error).toBe(
+      'TOO_MANY_LOGIN_ATTEMPTS',
+    );
+    // …not the owner's sign-in; a new session with the password sets up.
+    const fresh = await login(p.account, p.password);
+    const token = (fresh.body.data as { token: string }).token;
+    const ok = await post(API.twoFactorSetup, token, { password: p.password });
+    expect(ok.status, ok.text).toBe(200);
     expect((await call(t.app, 'GET', API.twoFactor)).status).toBe(401);
   });
 });
@@ -172,7 +219,7 @@ describe('turning it off', () => {
   it("an operator's enrolment and its end are audited, and his login then needs the code", async () => {
     const account = `op2fa${Date.now() % 100000}`;
     const op = await operatorToken(t.app, account);
-    const p = await enrolled(op);
+    const p = await enrolled({ token: op, account, password: 'opsecret123' });
     const challenge = await challengeOf(account, 'opsecret123');
     expect((await secondStep(challenge, codeAt(p.secret))).status).toBe(200);
     nextStep();
@@ -187,5 +234,93 @@ describe('turning it off', () => {
       { action: 'two_factor.enable', actor_account: account },
       { action: 'two_factor.disable', actor_account: account },
     ]);
+  });
+});
+
+describe("an operator removes a lost phone's two-step verification", () => {
+  const remove = (token: string | undefined, body: unknown, lang = 'en') =>
+    call(t.app, 'POST', API.adminPlayersRemoveTwoFactor, { headers: { lang, ...(token ? { token } : {}) }, body });
+
+  it("removes a player's, with a reason, audited, in one go: his sessions end and his inbox says so", async () => {
+    const op = await operatorToken(t.app);
+    const p = await enrolled();
+    const id = await userIdOf(p.account);
+    const other = await challengeOf(p.account, p.password);
+    const second = (await secondStep(other, codeAt(p.secret))).body.data as { token: string };
+    nextStep();
+    // The reason is required; players and guests are refused; nothing changes.
+    expect((await remove(op, { id, reason: ' ' })).body.error).toBe('REASON_REQUIRED');
+    expect((await remove(p.token, { id, reason: 'lost phone' })).body).toMatchObject({ code: 403, error: 'FORBIDDEN' });
+    const guest = await guestToken(t.app);
+    expect((await remove(guest, { id, reason: 'lost phone' })).body).toMatchObject({ code: 403, error: 'FORBIDDEN' });
+    expect((await remove(undefined, { id, reason: 'lost phone' })).status).toBe(401);
+    expect((await remove(op, { id: 2_147_483_646, reason: 'lost phone' })).body.error).toBe('PLAYER_NOT_FOUND');
+    const detailBefore = await call(t.app, 'GET', `${API.adminPlayersDetail}?id=${id}`, { headers: { token: op } });
+    expect(detailBefore.body.data).toMatchObject({ two_factor: true });
+
+    const res = await remove(op, { id, reason: 'lost phone, identity checked by video call' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toEqual({ sessions_ended: 2 });
+    // Off: the password alone signs in; the key and the codes are gone; both sessions ended.
+    expect(await t.app.db.selectFrom('user_totp').select('user_id').where('user_id', '=', id).execute()).toEqual([]);
+    expect(
+      await t.app.db.selectFrom('user_recovery_codes').select('user_id').where('user_id', '=', id).execute(),
+    ).toEqual([]);
+    for (const token of [p.token, second.token]) {
+      expect((await call(t.app, 'GET', API.profile, { headers: { token } })).status).toBe(401);
+    }
+    const fresh = await login(p.account, p.password);
+    expect(fresh.body.data).toHaveProperty('token');
+    const token = (fresh.body.data as { token: string }).token;
+    // Audited with before and after.
+    const audit = await t.app.db
+      .selectFrom('audit_log')
+      .select(['action', 'target', 'before', 'after'])
+      .where('action', '=', 'player.remove_two_factor')
+      .execute();
+    expect(audit).toEqual([
+      {
+        action: 'player.remove_two_factor',
+        target: `user:${id}`,
+        before: { two_factor: true, recovery_codes_left: 10 },
+        after: { two_factor: false, reason: 'lost phone, identity checked by video call', sessions_ended: 2 },
+      },
+    ]);
+    // Told, in his language.
+    for (const [lang, title] of [
+      ['en', 'Two-step verification removed'],
+      ['th', 'ลบการยืนยันสองขั้นตอนแล้ว'],
+    ] as const) {
+      const inbox = await call(t.app, 'GET', `${API.msgList}?page=1&limit=10`, { headers: { token, lang } });
+      const list = (inbox.body.data as { list: { kind: string; title: string; body: string }[] }).list;
+      const told = list.find((m) => m.kind === 'two_factor_removed');
+      expect(told?.title).toBe(title);
+      expect(told?.body).toContain('2026-');
+    }
+    // Already off: 409; the detail says off.
+    expect((await remove(op, { id, reason: 'again' })).body).toMatchObject({
+      code: 409,
+      error: 'TWO_FACTOR_NOT_ENABLED',
+    });
+    const detail = await call(t.app, 'GET', `${API.adminPlayersDetail}?id=${id}`, { headers: { token: op } });
+    expect(detail.body.data).toMatchObject({ two_factor: false });
+  });
+
+  it("removes another operator's, but never the operator's own (he turns it off with a code)", async () => {
+    const op = await operatorToken(t.app);
+    const account = `op2rm${Date.now() % 100000}`;
+    const other = await operatorToken(t.app, account);
+    const enrolledOp = await enrolled({ token: other, account, password: 'opsecret123' });
+    const otherId = await userIdOf(account);
+    const own = await remove(other, { id: otherId, reason: 'mine' }, 'th');
+    expect(own.body).toMatchObject({ code: 403, error: 'TWO_FACTOR_REMOVE_OWN' });
+    expect(own.body.msg).toBe('ไม่สามารถลบการยืนยันสองขั้นตอนของบัญชีตนเองที่นี่ได้ ให้ปิดด้วยรหัสยืนยัน');
+    expect(
+      await t.app.db.selectFrom('user_totp').select('user_id').where('user_id', '=', otherId).execute(),
+    ).toHaveLength(1);
+    expect((await remove(op, { id: otherId, reason: 'lost phone' })).status).toBe(200);
+    expect((await call(t.app, 'GET', API.twoFactor, { headers: { token: other } })).status).toBe(401);
+    expect((await login(account, 'opsecret123')).body.data).toHaveProperty('token');
+    expect(enrolledOp.secret).toBeTruthy();
   });
 });

@@ -10,6 +10,7 @@ import {
   twoFactorEnabled,
   twoFactorEnableRequest,
   twoFactorSetup,
+  twoFactorSetupRequest,
   twoFactorStatus,
 } from '@fairdraw/contract';
 import { commonHeaders, errors, sessionHeaders } from '../../lib/schemas.ts';
@@ -76,14 +77,19 @@ const twoFactorRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
       ...member,
       schema: {
         tags: ['user'],
-        summary: 'Start enrolling: a new key (base32 and otpauth:// URI), on once its first code is confirmed',
+        summary:
+          'Start enrolling with the login password: a new key (base32 and otpauth:// URI), on once its first code is confirmed',
+        description:
+          'The login password is checked (a wrong one answers PASSWORD_INCORRECT and counts on the login throttle ' +
+          'with the session as its client), so a session alone cannot enrol the account.',
         security: [{ token: [] }],
         headers: sessionHeaders,
-        body: z.strictObject({}).nullish(),
+        body: twoFactorSetupRequest,
         response: { 200: envelope(twoFactorSetup), ...errors(400, 401, 403, 409, 413, 415, 429) },
       },
     },
-    async (request, reply) => reply.ok(await twoFactor.setup(app.db, memberOf(request), app.clock(), settings)),
+    async (request, reply) =>
+      reply.ok(await twoFactor.setup(app.db, memberOf(request), request.body.password, app.clock(), settings)),
   );
 
   app.post(

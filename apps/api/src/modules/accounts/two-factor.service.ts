@@ -12,6 +12,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/audit.service.ts';
+import { verifyLoginPassword } from '../security/password.service.ts';
 import * as accounts from './accounts.service.ts';
 import type { AccountsSettings } from './accounts.service.ts';
 import * as repo from './two-factor.repository.ts';
@@ -92,13 +93,20 @@ export async function status(db: Db, userId: number): Promise<TwoFactorStatus> {
   return { enabled, recovery_codes_left: enabled ? await repo.countRecoveryCodesLeft(db, userId) : 0 };
 }
 
-/** A new key, waiting for its first code (a key waiting already is replaced); 409 when two-step is on. */
+/**
+ * A new key, waiting for its first code (a key waiting already is replaced); 409 when two-step is on. The account's
+ * login password must be given: a stolen session alone cannot put a key on the account and lock its owner out. A
+ * wrong password answers PASSWORD_INCORRECT and counts like every re-check in a session (security/password.service).
+ */
 export async function setup(
   db: Db,
   user: SessionUser,
+  password: string,
   now: Date,
   settings: TwoFactorSettings,
 ): Promise<TwoFactorSetup> {
+  if ((await repo.findTotp(db, user.id))?.enabled_at) throw new AppError('TWO_FACTOR_ALREADY_ENABLED');
+  await verifyLoginPassword(db, user, password, now, settings, 'PASSWORD_INCORRECT', 'password');
   const secret = new Secret({ size: 20 }).base32;
   if (!(await repo.putPendingTotp(db, user.id, sealSecret(settings.totpKey, secret), now))) {
     throw new AppError('TWO_FACTOR_ALREADY_ENABLED');
@@ -159,6 +167,24 @@ export async function disable(db: Db, user: SessionUser, code: string, now: Date
       );
     }
   });
+}
+
+/**
+ * For an operator's removal (modules/players), inside the caller's transaction: deletes the account's key and
+ * recovery codes when two-step verification is on, and answers how many recovery codes were left; null when it is
+ * off (a key still waiting for its first code stays).
+ */
+export async function removeTwoFactor(trx: Db, userId: number): Promise<{ recovery_codes_left: number } | null> {
+  const row = await repo.findTotp(trx, userId);
+  if (!row?.enabled_at) return null;
+  const left = await repo.countRecoveryCodesLeft(trx, userId);
+  await repo.deleteTotp(trx, userId);
+  return { recovery_codes_left: left };
+}
+
+/** Whether the account's two-step verification is on. */
+export async function isTwoFactorOn(db: Db, userId: number): Promise<boolean> {
+  return (await repo.findTotp(db, userId))?.enabled_at != null;
 }
 
 /**

@@ -67,6 +67,18 @@ export async function lockPlayer(trx: Db, id: number): Promise<PlayerRow | undef
   return findPlayer(trx, id);
 }
 
+/** A player or an operator (not a guest) by id, its row locked until the caller's commit (db/player-lock.ts). */
+export async function lockMember(trx: Db, id: number): Promise<PlayerRow | undefined> {
+  if (!(await lockUserRow(trx, id))) return undefined;
+  return trx
+    .selectFrom('users')
+    .select(COLUMNS)
+    .where('id', '=', id)
+    .where('is_guest', '=', false)
+    .where('role', '!=', 'guest')
+    .executeTakeFirst();
+}
+
 export async function setFrozen(trx: Db, id: number, frozen: { at: Date; reason: string } | null): Promise<PlayerRow> {
   return trx
     .updateTable('users')

@@ -7,6 +7,8 @@ import {
   adminPlayerListQuery,
   adminPlayerPage,
   adminPlayerQuery,
+  adminPlayerRemoveTwoFactorAnswer,
+  adminPlayerRemoveTwoFactorRequest,
   adminPlayerResetAnswer,
   adminPlayerResetRequest,
   adminPlayerSearchQuery,
@@ -203,6 +205,30 @@ const playersRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
       const answer = await players.resetPassword(app.db, actorOf(request), request.body.id, app.clock());
       app.forgetSessions(request.body.id);
       reply.header('cache-control', 'no-store');
+      return reply.ok(answer);
+    },
+  );
+  app.post(
+    API.adminPlayersRemoveTwoFactor,
+    {
+      preValidation: operator,
+      schema: {
+        ...base,
+        summary: "Remove a player's (or another operator's) two-step verification, with a reason; his sessions end",
+        description:
+          'For an account whose phone and recovery codes are lost. The key and the recovery codes are deleted, every ' +
+          'session of the account ends, a player is told in his inbox, and the audit log keeps the reason. An ' +
+          "operator's own answers 403 TWO_FACTOR_REMOVE_OWN (he turns it off with a code).",
+        body: adminPlayerRemoveTwoFactorRequest,
+        response: {
+          200: envelope(adminPlayerRemoveTwoFactorAnswer),
+          ...errors(400, 401, 403, 404, 409, 413, 415, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const answer = await players.removePlayerTwoFactor(app.db, actorOf(request), request.body, app.clock());
+      app.forgetSessions(request.body.id);
       return reply.ok(answer);
     },
   );

@@ -24,11 +24,12 @@ import { hashPassword } from '../../lib/passwords.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { getHistory } from '../account/account.service.ts';
 import { clearAccountFailures } from '../accounts/accounts.service.ts';
+import { isTwoFactorOn, removeTwoFactor } from '../accounts/two-factor.service.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { listOwnBets } from '../bets/bets.service.ts';
 import { kycIndex } from '../kyc/kyc.service.ts';
-import { listMessages } from '../msg/messages.service.ts';
+import { listMessages, sendSystemMessage } from '../msg/messages.service.ts';
 import { getLimits } from '../protection/limits.service.ts';
 import { listDepositsOf } from '../recharge/recharge.service.ts';
 import { getWallet } from '../wallet/wallet.service.ts';
@@ -97,12 +98,13 @@ function asSessionUser(r: PlayerRow): SessionUser {
 export async function playerDetail(db: Db, id: number, ctx: PlayersContext): Promise<AdminPlayerDetail> {
   const row = await playerOrThrow(db, id);
   const user = asSessionUser(row);
-  const [wallet, limits, kyc] = await Promise.all([
+  const [wallet, limits, kyc, twoFactor] = await Promise.all([
     getWallet(db, user, ctx.currency),
     getLimits(db, user, ctx.now, ctx),
     kycIndex(db, id),
+    isTwoFactorOn(db, id),
   ]);
-  return { player: toAdminPlayer(row), wallet, limits, kyc };
+  return { player: toAdminPlayer(row), wallet, limits, kyc, two_factor: twoFactor };
 }
 
 export async function playerLedger(db: Db, id: number, query: PageQuery, ctx: PlayersContext): Promise<AccountHistory> {
@@ -217,4 +219,43 @@ export async function resetPassword(db: Db, actor: AuditActor, id: number, now: 
     return toAdminPlayer(after);
   });
   return { player, temporary_password: temporary };
+}
+
+/** "YYYY-MM-DD HH:mm UTC", the way the player's messages give a time. */
+const utcMinute = (at: Date): string => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/**
+ * Removes the two-step verification of a player or another operator who lost the phone and the recovery codes
+ * (an operator removes his own only by turning it off with a code: 403 TWO_FACTOR_REMOVE_OWN). One transaction locks
+ * the user row, deletes the key and the codes, ends every session of the account, tells a player in his inbox
+ * (`two_factor_removed`) and writes the audit row (`player.remove_two_factor`, the reason in its `after`). A guest
+ * or an unknown id: 404 PLAYER_NOT_FOUND; two-step verification off: 409 TWO_FACTOR_NOT_ENABLED. Answers how many
+ * sessions ended.
+ */
+export async function removePlayerTwoFactor(
+  db: Db,
+  actor: AuditActor,
+  input: { id: number; reason: string },
+  now: Date,
+): Promise<{ sessions_ended: number }> {
+  if (actor.userId === input.id) throw new AppError('TWO_FACTOR_REMOVE_OWN');
+  return db.transaction().execute(async (trx) => {
+    const member = await repo.lockMember(trx, input.id);
+    if (!member) throw new AppError('PLAYER_NOT_FOUND');
+    const removed = await removeTwoFactor(trx, input.id);
+    if (!removed) throw new AppError('TWO_FACTOR_NOT_ENABLED');
+    const ended = await repo.revokeAllSessions(trx, input.id, now);
+    if (member.role === 'player') {
+      await sendSystemMessage(trx, input.id, 'two_factor_removed', { time: utcMinute(now) }, now);
+    }
+    await writeAudit(
+      trx,
+      actor,
+      'player.remove_two_factor',
+      `user:${input.id}`,
+      { two_factor: true, recovery_codes_left: removed.recovery_codes_left },
+      { two_factor: false, reason: input.reason, sessions_ended: ended },
+    );
+    return { sessions_ended: ended };
+  });
 }

@@ -4,6 +4,8 @@ import {
   type AdminPlayer,
   type AdminPlayerDetail,
   type AdminPlayerFreezeRequest,
+  type AdminPlayerRemoveTwoFactorAnswer,
+  type AdminPlayerRemoveTwoFactorRequest,
   type AdminPlayerResetAnswer,
   type Paged,
 } from '@fairdraw/contract';
@@ -58,6 +60,16 @@ export function useResetPassword() {
   return useMutation({
     mutationFn: (id: number) =>
       apiRequest<AdminPlayerResetAnswer>(API.adminPlayersResetPassword, { method: 'POST', body: { id } }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: ['admin', 'players'] }),
+  });
+}
+
+/** Remove the player's two-step verification (lost phone and codes), with a reason; the detail is read again. */
+export function useRemoveTwoFactor() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdminPlayerRemoveTwoFactorRequest) =>
+      apiRequest<AdminPlayerRemoveTwoFactorAnswer>(API.adminPlayersRemoveTwoFactor, { method: 'POST', body }),
     onSettled: () => void qc.invalidateQueries({ queryKey: ['admin', 'players'] }),
   });
 }

@@ -4,9 +4,11 @@ import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import {
   adminPlayerFreezeRequest,
+  adminPlayerRemoveTwoFactorRequest,
   PLAYER_REASON_MAX,
   type AdminPlayer,
   type AdminPlayerFreezeRequest,
+  type AdminPlayerRemoveTwoFactorRequest,
   type AdminPlayerResetAnswer,
 } from '@fairdraw/contract';
 import { ConfirmDialog } from '../../../components/dialog.tsx';
@@ -16,7 +18,7 @@ import { FormError } from '../../../components/text-field.tsx';
 import { errorText, reportServerError } from '../../../lib/form-errors.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { useFreezePlayer, useResetPassword } from '../api/players.ts';
+import { useFreezePlayer, useRemoveTwoFactor, useResetPassword } from '../api/players.ts';
 
 type Values = { reason: string };
 const API_FIELDS = ['reason'] as const;
@@ -74,6 +76,58 @@ function FreezeDialog({ player, open, onClose }: { player: AdminPlayer; open: bo
   );
 }
 
+/** Remove two-step verification (lost phone and recovery codes): the reason is required and goes to the audit log. */
+function RemoveTwoFactorDialog({ player, open, onClose }: { player: AdminPlayer; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const mutation = useRemoveTwoFactor();
+  const form = useForm<Values, unknown, AdminPlayerRemoveTwoFactorRequest>({
+    defaultValues: { reason: '' },
+    resolver: contractResolver<Values, unknown, AdminPlayerRemoveTwoFactorRequest>(() =>
+      z
+        .object({ reason: z.string() })
+        .transform(({ reason }) => ({ id: player.id, reason }))
+        .pipe(adminPlayerRemoveTwoFactorRequest),
+    ),
+  });
+  const close = () => {
+    form.reset({ reason: '' });
+    onClose();
+  };
+  const onSubmit = form.handleSubmit(async (body) => {
+    try {
+      await mutation.mutateAsync(body);
+      showToast(t('admin.done'));
+      close();
+    } catch (e) {
+      reportServerError(form.setError, e, API_FIELDS);
+    }
+  });
+  return (
+    <ConfirmDialog
+      open={open}
+      title={t('players.admin.removeTwoFactorTitle', { account: player.account })}
+      confirmText={t('players.admin.removeTwoFactorConfirm')}
+      confirmTestId="player-2fa-remove-confirm"
+      busy={form.formState.isSubmitting}
+      onCancel={close}
+      onConfirm={() => void onSubmit()}
+    >
+      <p>{t('players.admin.removeTwoFactorBody')}</p>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+        <FormTextField
+          control={form.control}
+          name="reason"
+          label={t('players.admin.reason')}
+          maxLength={PLAYER_REASON_MAX}
+          autoComplete="off"
+          testId="player-2fa-remove-reason"
+        />
+      </form>
+      <FormError text={errorText(t, form.formState.errors.root?.server)} />
+    </ConfirmDialog>
+  );
+}
+
 /** Reset the login password: confirm, then the temporary password is shown once (copy it, then close). */
 function ResetDialog({ player, open, onClose }: { player: AdminPlayer; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -119,10 +173,13 @@ function ResetDialog({ player, open, onClose }: { player: AdminPlayer; open: boo
   );
 }
 
-/** The actions on one player: freeze or unfreeze, reset the login password (guests have no password). */
-export function PlayerActions({ player }: { player: AdminPlayer }) {
+/**
+ * The actions on one player: freeze or unfreeze, reset the login password (guests have no password), remove
+ * two-step verification when it is on.
+ */
+export function PlayerActions({ player, twoFactor }: { player: AdminPlayer; twoFactor: boolean }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState<'freeze' | 'reset' | null>(null);
+  const [open, setOpen] = useState<'freeze' | 'reset' | 'twofactor' | null>(null);
   return (
     <div className="players__actions">
       <button
@@ -143,7 +200,18 @@ export function PlayerActions({ player }: { player: AdminPlayer }) {
           {t('players.admin.reset')}
         </button>
       )}
+      {twoFactor && (
+        <button
+          type="button"
+          className="btn btn--ghost btn--small"
+          onClick={() => setOpen('twofactor')}
+          data-testid="player-2fa-remove"
+        >
+          {t('players.admin.removeTwoFactor')}
+        </button>
+      )}
       <FreezeDialog player={player} open={open === 'freeze'} onClose={() => setOpen(null)} />
+      <RemoveTwoFactorDialog player={player} open={open === 'twofactor'} onClose={() => setOpen(null)} />
       <ResetDialog player={player} open={open === 'reset'} onClose={() => setOpen(null)} />
     </div>
   );

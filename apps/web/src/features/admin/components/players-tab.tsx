@@ -19,7 +19,7 @@ type SearchValues = { q: string };
 /** The contract's own rule for `q` (trimmed, at most 64 characters). */
 const searchSchema = () => z.object({ q: adminPlayerSearchQuery.shape.q.unwrap() });
 
-function PlayerBadges({ player }: { player: AdminPlayer }) {
+function PlayerBadges({ player, twoFactor = false }: { player: AdminPlayer; twoFactor?: boolean }) {
   const { t } = useTranslation();
   return (
     <span className="players__badges">
@@ -31,6 +31,11 @@ function PlayerBadges({ player }: { player: AdminPlayer }) {
       {!player.frozen && !player.is_guest && <span className="status status--ok">{t('players.admin.active')}</span>}
       {player.must_change_password && <span className="status status--wait">{t('players.admin.mustChange')}</span>}
       {player.is_guest && <span className="status">{t('home.guestBadge')}</span>}
+      {twoFactor && (
+        <span className="status status--ok" data-testid="player-2fa-badge">
+          {t('players.admin.twoFactorOn')}
+        </span>
+      )}
     </span>
   );
 }
@@ -50,9 +55,9 @@ function Detail({ detail }: { detail: AdminPlayerDetail }) {
           <p className="muted">
             #{player.id} · {player.nickname} · {t('players.admin.joined')} {formatTime(player.created_at, lang)}
           </p>
-          <PlayerBadges player={player} />
+          <PlayerBadges player={player} twoFactor={detail.two_factor} />
         </div>
-        <PlayerActions player={player} />
+        <PlayerActions player={player} twoFactor={detail.two_factor} />
       </header>
       {player.frozen && (
         <p className="players__frozen" role="status">
