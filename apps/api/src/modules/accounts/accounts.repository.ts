@@ -203,3 +203,9 @@ export async function lockUserFrozen(db: Db, userId: number): Promise<boolean> {
   if (!row) throw new Error(`user ${userId} not found`);
   return row.frozen_at !== null;
 }
+
+/** The login password's hash (null for a guest), for an in-session re-check (password-check.service.ts). */
+export async function findPasswordHash(db: Db, userId: number): Promise<string | null> {
+  const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
+  return row?.password_hash ?? null;
+}

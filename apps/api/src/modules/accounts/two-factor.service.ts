@@ -12,7 +12,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/audit.service.ts';
-import { verifyLoginPassword } from '../security/password.service.ts';
+import { verifyLoginPassword } from './password-check.service.ts';
 import * as accounts from './accounts.service.ts';
 import type { AccountsSettings } from './accounts.service.ts';
 import * as repo from './two-factor.repository.ts';

@@ -6,8 +6,8 @@ import type { PayoutDetails, PayoutMethodType } from '../../db/tables-payouts.ts
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { assertNotFrozen } from '../accounts/accounts.service.ts';
-import { verifyLoginPassword } from '../security/password.service.ts';
-import type { LoginThrottleSettings } from '../security/password.service.ts';
+import { verifyLoginPassword } from '../accounts/password-check.service.ts';
+import type { LoginThrottleSettings } from '../accounts/password-check.service.ts';
 import { toPayoutMethod } from './payout.mapper.ts';
 import * as repo from './payout.repository.ts';
 

@@ -1,11 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
-export async function findPasswordHash(db: Db, userId: number): Promise<string | null> {
-  const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
-  return row?.password_hash ?? null;
-}
-
 /**
  * Replaces the login password hash only if it is still `expected` (compare-and-set: of two changes racing with
  * the same old password, one wins). True when it was replaced.

@@ -25,7 +25,8 @@ beforeEach(() => {
     path === API.fundPassword || path === API.changePassword ? answer() : new Promise(() => {}),
   );
 });
-const formError = () => screen.getByTestId('form-error').textContent;
+// The password form's own error line (the two-step panel below it has one too).
+const formError = () => screen.getAllByTestId('form-error')[0]?.textContent;
 const invalid = (testId: string) => screen.getByTestId(testId).getAttribute('aria-invalid');
 
 describe('FundPasswordPage (setting it)', () => {
