@@ -410,6 +410,8 @@ describe('money screens', () => {
     await loginInBrowser(ops.page, OPERATOR.account, OPERATOR.password);
     await ops.page.goto('/rechargeAdmin?tab=deposits');
     const item = ops.page.getByTestId('admin-item').first();
+    // The console's code and the queue load first (expect.poll alone gives up after a second).
+    await item.getByTestId('admin-expected').waitFor();
     await expect.poll(async () => norm(await item.getByTestId('admin-expected').innerText())).toContain('R$7.75');
     expect(norm(await item.getByTestId('admin-expected').innerText())).toContain('1 THB = 0.155 BRL');
     await item.getByTestId('admin-sandbox-pay').waitFor();
