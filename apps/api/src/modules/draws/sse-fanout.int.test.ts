@@ -23,7 +23,8 @@ const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 beforeAll(async () => {
   const cap = String(CROWD + 10);
   t = await buildTestApp(
-    { SSE_MAX_PER_IP: cap, SSE_MAX_TOTAL: cap },
+    // The whole crowd is one address here: no per-address connection cap (MAX_CONNECTIONS_PER_IP) either.
+    { SSE_MAX_PER_IP: cap, SSE_MAX_TOTAL: cap, MAX_CONNECTIONS_PER_IP: '0' },
     {
       onQuery: () => {
         queries += 1;
