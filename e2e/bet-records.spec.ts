@@ -122,6 +122,6 @@ describe('bet records and open bets', () => {
       } finally {
         await context.close();
       }
-    });
+    }, 180_000); // placing the slips may wait out a seal window (site-api.ts placeSlipWhenOpen)
   }
 });
