@@ -98,6 +98,8 @@ export async function buildTestApp(
     // Generous budgets by default; the rate-limit tests set their own.
     RATE_LIMIT_MAX: '100000',
     AUTH_RATE_LIMIT_MAX: '100000',
+    // Race tests open hundreds of sockets from one address; the connection tests set their own cap.
+    MAX_CONNECTIONS_PER_IP: '0',
     // Tests change Home's content (banners, settled wins) and read it back at once; the Home cache tests set their own.
     HOME_CACHE_MS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
