@@ -1,9 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
-import { createRouter } from './app/router.tsx';
-import { initI18n } from './lib/i18n.ts';
+import { AppRouter, preloadRoute } from './app/router.tsx';
+import { initI18n, loadErrorTexts } from './lib/i18n.ts';
 import { blockPinchZoom } from './lib/no-pinch-zoom.ts';
 import { getStoredLang } from './lib/storage.ts';
 import './styles/tokens.css';
@@ -11,14 +10,18 @@ import './styles/app.css';
 
 blockPinchZoom();
 
+const lang = getStoredLang();
+// The first screen's chunk is fetched alongside the language's texts, not after them.
+preloadRoute(window.location.pathname, lang);
 // Render once the chosen language's texts are here, so no screen flashes raw keys or the wrong language.
-void initI18n(getStoredLang()).then((i18n) => {
-  const router = createRouter();
+void initI18n(lang).then((i18n) => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Providers i18n={i18n}>
-        <RouterProvider router={router} />
+        <AppRouter />
       </Providers>
     </StrictMode>,
   );
+  // The error texts are needed only once something is refused: they follow the first screen.
+  void loadErrorTexts().catch(() => undefined);
 });

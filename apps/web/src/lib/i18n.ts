@@ -58,13 +58,34 @@ async function ensureScreenTexts(lang: Lang): Promise<void> {
   screensLoaded.add(lang);
 }
 
-async function ensureLoaded(lang: Lang): Promise<void> {
-  if (!i18next.hasResourceBundle(lang, 'translation') || !i18next.hasResourceBundle(lang, 'errors')) {
-    const [web, errors] = await Promise.all([WEB[lang](), ERRORS[lang]()]);
+async function ensureErrorTexts(lang: Lang): Promise<void> {
+  if (i18next.hasResourceBundle(lang, 'errors')) return;
+  const errors = await ERRORS[lang]();
+  i18next.addResourceBundle(lang, 'errors', errors.default, true, true);
+}
+
+async function ensureLoaded(lang: Lang, { errorsLater = false } = {}): Promise<void> {
+  const errors = errorsLater ? null : ensureErrorTexts(lang);
+  if (!i18next.hasResourceBundle(lang, 'translation')) {
+    const web = await WEB[lang]();
     i18next.addResourceBundle(lang, 'translation', web.default, true, true);
-    i18next.addResourceBundle(lang, 'errors', errors.default, true, true);
   }
+  await errors;
   if (screensWanted) await ensureScreenTexts(lang);
+}
+
+/**
+ * Adds the error texts (namespace `errors`) of the current language. The first render does not wait for them (no
+ * screen shows one before an answer or a typed value): main.tsx calls this once the first screen is on its way, and
+ * a text shown before they land is redrawn when they do (bindI18nStore).
+ */
+export async function loadErrorTexts(): Promise<void> {
+  await ensureErrorTexts(resolveLang(i18next.language));
+}
+
+/** Starts fetching the screens' texts (loadScreenTexts adds them): the router asks for them with a first screen. */
+export function preloadScreenTexts(lang: Lang): void {
+  void SCREENS[lang]().catch(() => undefined);
 }
 
 /** Adds the screens' texts in the current language (and in every language switched to from now on). */
@@ -90,8 +111,10 @@ export async function initI18n(lang: Lang): Promise<typeof i18next> {
     partialBundledLanguages: true,
     interpolation: { escapeValue: false }, // React escapes already
     returnNull: false,
+    // A catalogue added after the first render (the error texts, the screens' texts) redraws the texts on show.
+    react: { bindI18nStore: 'added' },
   });
-  await ensureLoaded(lang);
+  await ensureLoaded(lang, { errorsLater: true });
   setHtmlLang(lang);
   return i18next;
 }

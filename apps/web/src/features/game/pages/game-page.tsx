@@ -1,6 +1,6 @@
 import '../../../styles/money.css';
 import '../game.css';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BalanceChip } from '../../../components/balance-chip.tsx';
@@ -11,7 +11,6 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { usePlayItems } from '../api/get-play-items.ts';
 import { BetBar } from '../components/bet-bar.tsx';
-import { BetSlipSheet } from '../components/bet-slip.tsx';
 import { GameHeader } from '../components/game-header.tsx';
 import { LastResult } from '../components/last-result.tsx';
 import { allInCount, NumberPicker } from '../components/number-picker.tsx';
@@ -20,6 +19,10 @@ import { useGameParams } from '../lib/game-params.ts';
 import { usePeriod } from '../lib/use-period.ts';
 import { usePlaySelection } from '../lib/use-play-selection.ts';
 import { PATHS, withQuery } from '../../../app/routes.ts';
+
+// The bet slip (its form, the stake's schema on zod, the confirm dialog) is its own chunk, off the first load: it is
+// fetched when the player first selects a play, so it is there, closed, before he opens it.
+const BetSlipSheet = lazy(() => import('../components/bet-slip.tsx').then((m) => ({ default: m.BetSlipSheet })));
 
 /** One screen for the five game routes: period, last result, plays, and the bet slip. */
 export function GamePage() {
@@ -32,6 +35,9 @@ export function GamePage() {
   const groups = useMemo(() => plays.data ?? [], [plays.data]);
   const sel = usePlaySelection(groups);
   const [slipOpen, setSlipOpen] = useState(false);
+  // Once wanted, the slip stays mounted (closed between bets), keeping its stake and its idempotency keys.
+  const [slipWanted, setSlipWanted] = useState(false);
+  if (!slipWanted && (slipOpen || sel.selectedItems.length > 0)) setSlipWanted(true);
 
   if (!gameId || !family) {
     return (
@@ -88,18 +94,20 @@ export function GamePage() {
           onDone={sel.finishPick}
         />
       )}
-      {user && issue && (
-        <BetSlipSheet
-          gameId={gameId}
-          issue={issue}
-          items={sel.selectedItems}
-          numbers={sel.numbers}
-          open={slipOpen}
-          disabled={!bettable}
-          onClose={() => setSlipOpen(false)}
-          onRemove={sel.toggle}
-          onDone={sel.clear}
-        />
+      {user && issue && slipWanted && (
+        <Suspense fallback={null}>
+          <BetSlipSheet
+            gameId={gameId}
+            issue={issue}
+            items={sel.selectedItems}
+            numbers={sel.numbers}
+            open={slipOpen}
+            disabled={!bettable}
+            onClose={() => setSlipOpen(false)}
+            onRemove={sel.toggle}
+            onDone={sel.clear}
+          />
+        </Suspense>
       )}
     </main>
   );
