@@ -28,7 +28,8 @@ const chosen = (process.env.LIGHTHOUSE_ROUTES ?? Object.keys(ROUTES).join(','))
   .split(',')
   .map((k) => k.trim())
   .filter(Boolean);
-for (const key of chosen) if (!ROUTES[key]) throw new Error(`unknown route ${key}: one of ${Object.keys(ROUTES)}`);
+for (const key of chosen)
+  if (!ROUTES[key]) throw new Error(`unknown route ${key}: one of ${Object.keys(ROUTES).join(', ')}`);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
@@ -74,10 +75,10 @@ try {
         audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] }
       )?.items;
       const js = items?.find((r) => r.resourceType === 'script')?.transferSize ?? 0;
-      // The LCP element: the first row of the audit's first table.
-      type Row = { node?: { snippet?: string } };
-      const lcpTable = (audits['largest-contentful-paint-element']?.details as { items?: { items?: Row[] }[] })?.items;
-      const lcpNode = lcpTable?.[0]?.items?.[0]?.node?.snippet?.slice(0, 90) ?? '?';
+      // The LCP element: the node of Lighthouse's LCP breakdown insight.
+      type Part = { type?: string; snippet?: string };
+      const parts = (audits['lcp-breakdown-insight']?.details as { items?: Part[] } | undefined)?.items ?? [];
+      const lcpNode = parts.find((p) => p.type === 'node')?.snippet?.slice(0, 90) ?? '?';
       scores.push(score('performance'));
       lcps.push(audits['largest-contentful-paint']?.numericValue ?? 0);
       scripts.push(js);

@@ -3,26 +3,31 @@ import { useTranslation } from 'react-i18next';
 import { formatCountdown, phaseAt, type PeriodTimes } from '../lib/derive.ts';
 import { useServerNow } from '../lib/use-game-clock.ts';
 
-/** Issue, state and countdown, with Rules and History one tap away (sticky under the top bar). */
+/**
+ * Issue, state and countdown, with Rules and History one tap away (sticky under the top bar). While the period
+ * loads (`pending`) it keeps its full size, the clock a placeholder, so nothing below it moves when the period comes.
+ */
 export function GameHeader({
   period,
+  pending = false,
   rulesHref,
   historyHref,
 }: {
   period: PeriodTimes | undefined;
+  pending?: boolean;
   rulesHref: string;
   historyHref: string;
 }) {
   const { t } = useTranslation();
   return (
-    <section className="game-head" aria-label={t('draw.current')}>
+    <section className="game-head" aria-label={t('draw.current')} aria-busy={pending || undefined}>
       <div className="game-head__issue">
         <span className="game-head__label">{t('draw.issue')}</span>
-        <span className="num" data-testid="game-issue">
+        <span className="num" data-testid={pending ? undefined : 'game-issue'}>
           {period?.issue ?? '—'}
         </span>
       </div>
-      <PhaseClock period={period} />
+      {pending ? <ClockPlaceholder /> : <PhaseClock period={period} />}
       <nav className="game-head__links">
         <Link to={rulesHref} className="game-head__link" data-testid="game-rules-link">
           {t('draw.rules')}
@@ -32,6 +37,16 @@ export function GameHeader({
         </Link>
       </nav>
     </section>
+  );
+}
+
+/** The clock's box at its size (its two lines, empty), shown while the period loads. */
+function ClockPlaceholder() {
+  return (
+    <div className="clock clock--loading" aria-hidden="true">
+      <span className="clock__label">&nbsp;</span>
+      <span className="clock__time num">&nbsp;</span>
+    </div>
   );
 }
 

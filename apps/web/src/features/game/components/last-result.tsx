@@ -19,7 +19,10 @@ export function LastResult({ family, game }: { family: Family; game: CurrentGame
       ) : game ? (
         <span className="muted">{t('draw.noResult')}</span>
       ) : (
-        <Skeleton className="skeleton--line" />
+        <>
+          <Skeleton className="last-result__skeleton-issue" />
+          <Skeleton className="last-result__skeleton-row" />
+        </>
       )}
     </section>
   );

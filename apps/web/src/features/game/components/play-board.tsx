@@ -26,11 +26,14 @@ export function PlayBoard({
   const { t } = useTranslation();
   if (plays.isPending) {
     return (
-      <div className="play-grid" aria-busy="true">
-        {Array.from({ length: 8 }, (_, i) => (
-          <Skeleton key={i} className="play-cell play-cell--skeleton" />
-        ))}
-      </div>
+      <>
+        <Skeleton className="tabs tabs--skeleton" />
+        <div className="play-grid" aria-busy="true">
+          {Array.from({ length: 8 }, (_, i) => (
+            <Skeleton key={i} className="play-cell play-cell--skeleton" />
+          ))}
+        </div>
+      </>
     );
   }
   if (plays.isError) return <ErrorState error={plays.error} onRetry={() => void plays.refetch()} />;

@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BalanceChip } from '../../../components/balance-chip.tsx';
 import { ErrorState, NoticeState } from '../../../components/states.tsx';
-import { Skeleton } from '../../../components/skeleton.tsx';
 import { TopBar } from '../../../components/top-bar.tsx';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useSession } from '../../../lib/use-session.ts';
@@ -55,15 +54,12 @@ export function GamePage() {
   return (
     <main className="page game-page" data-testid="game-page" data-family={family} data-code={code} data-stream={stream}>
       <TopBar title={label} right={user && user.role !== 'operator' ? <BalanceChip /> : undefined} />
-      {current.isPending ? (
-        <div className="game-head">
-          <Skeleton className="skeleton--line" />
-        </div>
-      ) : current.isError ? (
+      {current.isError ? (
         <ErrorState error={current.error} onRetry={() => void current.refetch()} />
       ) : (
         <GameHeader
           period={current.data}
+          pending={current.isPending}
           rulesHref={withQuery(PATHS.rule, query)}
           historyHref={withQuery(PATHS.history, query)}
         />
