@@ -72,6 +72,20 @@ export default defineConfig({
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 20 },
             { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 20 },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/, priority: 20 },
+            // Small app modules most screens share (top bar, states, session, wallet…): one chunk instead of a dozen
+            // requests of a few hundred bytes each. Only modules that import no form, schema or chart code.
+            {
+              name: 'shell',
+              test: /[\\/]src[\\/](components[\\/](skeleton|top-bar|states|balance-chip|tabs|dialog)\.tsx|lib[\\/](session|use-lang|profile|wallet|format|games|paged|logout)\.ts)$/,
+              priority: 10,
+            },
+            // The game screens' shared parts (period clock and stream, results, display math): one chunk for the game
+            // page, the lobby, the history and the bets screens. Not the bet slip's modules (they load with the slip).
+            {
+              name: 'game',
+              test: /[\\/]src[\\/]features[\\/]game[\\/](lib[\\/](derive|game-events|game-params|game-poll|game-stream|server-clock|use-game-clock)\.ts|api[\\/](get-current-game|get-history|get-play-items)\.ts|components[\\/](game-header|results|result-[a-z0-9-]+)\.tsx)$/,
+              priority: 10,
+            },
             // The console's table library: its own chunk, loaded only with the console.
             {
               name: 'table',
