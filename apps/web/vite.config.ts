@@ -2,28 +2,30 @@ import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { SCREEN_BLOCKS, splitCatalogue } from './src/locales/console-blocks.ts';
+import { GAME_BLOCKS, SCREEN_BLOCKS, splitCatalogue } from './src/locales/console-blocks.ts';
 
 /**
  * A web catalogue (src/locales/<lang>.json) loads without the console's blocks and the screens' blocks
  * (src/locales/console-blocks.ts): `<lang>.json?console` loads only the console's, for the console to add when it
- * opens (player screens never download them), `<lang>.json?screens` only the screens', which the router adds with
- * any screen but Home (so Home's first load stays small).
+ * opens (player screens never download them), `<lang>.json?game` the screens' blocks a game page paints with
+ * (GAME_BLOCKS), `<lang>.json?screens` the other screens' blocks; the router adds both with any screen but Home (a
+ * game page paints after the first, so Home's and a game page's first loads stay small).
  */
 function consoleTexts(): Plugin {
-  const CATALOGUE = /[\\/]src[\\/]locales[\\/][a-z-]+\.json(\?console|\?screens)?$/;
+  const CATALOGUE = /[\\/]src[\\/]locales[\\/][a-z-]+\.json(\?console|\?screens|\?game)?$/;
   return {
     name: 'fairdraw-console-texts',
     enforce: 'pre',
     load(id) {
       const m = CATALOGUE.exec(id);
       if (!m) return null;
-      const file = id.replace(/\?(console|screens)$/, '');
+      const file = id.replace(/\?(console|screens|game)$/, '');
       this.addWatchFile(file);
       const parts = splitCatalogue(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>);
       const player = splitCatalogue(parts.player, SCREEN_BLOCKS);
       if (!m[1]) return JSON.stringify(player.player);
-      const part = m[1] === '?console' ? parts.console : player.console;
+      const screens = splitCatalogue(player.console, GAME_BLOCKS);
+      const part = m[1] === '?console' ? parts.console : m[1] === '?game' ? screens.console : screens.player;
       return { code: `export default ${JSON.stringify(part)};`, moduleType: 'js' };
     },
   };

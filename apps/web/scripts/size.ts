@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { BUDGETS, type Budget } from './budgets.ts';
+import { BUDGETS, type Budget, type Texts } from './budgets.ts';
 
 export type Chunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
 export type Manifest = Record<string, Chunk>;
@@ -11,8 +11,15 @@ export type Manifest = Record<string, Chunk>;
 // The Thai web catalogue as players load it: without the console's blocks (vite.config.ts consoleTexts). The entry
 // fetches it before the first render; the contract's error texts follow the first render (lib/i18n.ts loadErrorTexts).
 export const DEFAULT_CATALOGUES = ['src/locales/th.json'];
-// The screens' Thai texts (src/locales/console-blocks.ts SCREEN_BLOCKS): fetched with every route but Home.
+// The screens' Thai texts (src/locales/console-blocks.ts SCREEN_BLOCKS), in two parts: what a game page paints with
+// (GAME_BLOCKS), and the rest, which a game page fetches after its first paint (app/router.tsx, lib/i18n.ts).
+export const GAME_CATALOGUE = 'src/locales/th.json?game';
 export const SCREEN_CATALOGUE = 'src/locales/th.json?screens';
+export const SCREEN_TEXTS: Record<Texts, readonly string[]> = {
+  none: [],
+  game: [GAME_CATALOGUE],
+  all: [GAME_CATALOGUE, SCREEN_CATALOGUE],
+};
 
 /** The manifest keys of the given chunks and of everything they import statically, in load order. */
 export function staticClosure(manifest: Manifest, keys: readonly string[]): string[] {
@@ -37,11 +44,10 @@ export function entryKey(manifest: Manifest): string {
 
 /**
  * The manifest keys of every chunk a first visit to a route loads: the entry and its static imports, the default
- * language's catalogues, the route's page module and its static imports, and (but for Home) the screens' texts.
+ * language's catalogue, the route's page module and its static imports, and the screens' texts it waits for.
  */
-export function firstLoad(manifest: Manifest, module: string, { home = false } = {}): string[] {
-  const catalogues = [...DEFAULT_CATALOGUES, ...(home ? [] : [SCREEN_CATALOGUE])];
-  return staticClosure(manifest, [entryKey(manifest), ...catalogues, module]);
+export function firstLoad(manifest: Manifest, module: string, texts: Texts): string[] {
+  return staticClosure(manifest, [entryKey(manifest), ...DEFAULT_CATALOGUES, ...SCREEN_TEXTS[texts], module]);
 }
 
 export type BudgetResult = {
@@ -62,7 +68,7 @@ export function weigh(
   budgets: readonly Budget[],
   sizeOf: (file: string) => number,
 ): BudgetResult[] {
-  const routeKeys = (b: Budget) => firstLoad(manifest, b.module, { home: b.home });
+  const routeKeys = (b: Budget) => firstLoad(manifest, b.module, b.texts ?? 'none');
   return budgets.map((budget) => {
     if (!manifest[budget.module]) {
       if (budget.pending) return { budget, bytes: 0, files: [], status: 'pending' };
@@ -100,7 +106,7 @@ if (isMain) {
   const dist = process.env.DIST ?? join(import.meta.dirname, '..', 'dist');
   const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   // A renamed catalogue would silently drop out of the budget: each must be in the build.
-  for (const key of [...DEFAULT_CATALOGUES, SCREEN_CATALOGUE])
+  for (const key of [...DEFAULT_CATALOGUES, GAME_CATALOGUE, SCREEN_CATALOGUE])
     if (!manifest[key]) throw new Error(`manifest has no ${key}`);
   const sizes = new Map<string, number>();
   const sizeOf = (file: string) => {

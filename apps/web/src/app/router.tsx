@@ -66,12 +66,16 @@ const PLAY: Record<PlayPage, Lazy> = {
 const CONTENT: Record<ContentPage, Lazy> = {
   activity: () => import('../features/activity/pages/activity-page.tsx').then((m) => ({ Component: m.ActivityPage })),
 };
-type Screen = { path: string; load: Lazy; screens: boolean };
+/**
+ * A screen: its path, its module and the screens' texts it waits for (lib/i18n.ts loadScreenTexts): none (Home and
+ * the account screens), the game page's part (a game page: the rest follows its first paint), or all of them.
+ */
+type Screen = { path: string; load: Lazy; texts: 'none' | 'game' | 'all' };
 
-/** A lazily loaded screen; one behind Home arrives with the texts only such screens show (loadScreenTexts). */
-function screen(load: Lazy, screens: boolean) {
+/** A lazily loaded screen, arriving with the texts it waits for. */
+function screen(load: Lazy, texts: Screen['texts']) {
   return lazy(() =>
-    (screens ? Promise.all([load(), loadScreenTexts()]).then(([page]) => page) : load()).then((page) => ({
+    (texts === 'none' ? load() : Promise.all([load(), loadScreenTexts(texts)]).then(([page]) => page)).then((page) => ({
       default: page.Component,
     })),
   );
@@ -91,7 +95,7 @@ const contentEntries = Object.entries<ContentPage>(CONTENT_ROUTES);
 const memo = new Map<Lazy, ComponentType>();
 const componentOf = (s: Screen) => {
   let c = memo.get(s.load);
-  if (!c) memo.set(s.load, (c = screen(s.load, s.screens)));
+  if (!c) memo.set(s.load, (c = screen(s.load, s.texts)));
   return c;
 };
 
@@ -99,25 +103,25 @@ const componentOf = (s: Screen) => {
 const TAB_SCREENS: Screen[] = [
   ...moneyEntries
     .filter(([p]) => tabPaths.has(p.toLowerCase()))
-    .map(([path, p]) => ({ path, load: MONEY[p], screens: true })),
+    .map(([path, p]) => ({ path, load: MONEY[p], texts: 'all' as const })),
   ...playEntries
     .filter(([p]) => tabPaths.has(p.toLowerCase()))
-    .map(([path, p]) => ({ path, load: PLAY[p], screens: true })),
+    .map(([path, p]) => ({ path, load: PLAY[p], texts: 'all' as const })),
 ];
 const OTHER_SCREENS: Screen[] = [
-  { path: PATHS.login, load: login, screens: false },
-  { path: PATHS.register, load: register, screens: false },
-  { path: PATHS.lang, load: langPage, screens: false },
-  ...GAME_ROUTES.map((path) => ({ path, load: game, screens: true })),
+  { path: PATHS.login, load: login, texts: 'none' },
+  { path: PATHS.register, load: register, texts: 'none' },
+  { path: PATHS.lang, load: langPage, texts: 'none' },
+  ...GAME_ROUTES.map((path) => ({ path, load: game, texts: 'game' as const })),
   ...playEntries
     .filter(([p]) => !tabPaths.has(p.toLowerCase()))
-    .map(([path, p]) => ({ path, load: PLAY[p], screens: true })),
-  ...contentEntries.map(([path, p]) => ({ path, load: CONTENT[p], screens: true })),
+    .map(([path, p]) => ({ path, load: PLAY[p], texts: 'all' as const })),
+  ...contentEntries.map(([path, p]) => ({ path, load: CONTENT[p], texts: 'all' as const })),
   ...moneyEntries
     .filter(([p]) => !tabPaths.has(p.toLowerCase()))
-    .map(([path, p]) => ({ path, load: MONEY[p], screens: true })),
+    .map(([path, p]) => ({ path, load: MONEY[p], texts: 'all' as const })),
 ];
-const HOME: Screen = { path: PATHS.home, load: home, screens: false };
+const HOME: Screen = { path: PATHS.home, load: home, texts: 'none' };
 const Home = componentOf(HOME);
 
 const BY_PATH = new Map<string, Screen>(
@@ -132,7 +136,7 @@ export function preloadRoute(pathname: string, lang: Lang): void {
   const s = BY_PATH.get(normalizePath(pathname));
   if (!s) return;
   void s.load().catch(() => undefined);
-  if (s.screens) preloadScreenTexts(lang);
+  if (s.texts !== 'none') preloadScreenTexts(lang, s.texts);
 }
 
 /** The API client navigates in-app (lib/navigation.ts) through the router's navigate. */

@@ -17,7 +17,16 @@ const WEB: Record<Lang, Loader> = {
 };
 
 // The texts only the screens behind Home show (src/locales/console-blocks.ts SCREEN_BLOCKS): fetched with the first
-// such screen (the router calls loadScreenTexts), not with Home's first load.
+// such screen (the router calls loadScreenTexts), not with Home's first load. Two parts: what a game page paints with
+// (GAME_BLOCKS) and the rest.
+const GAME: Record<Lang, Loader> = {
+  th: () => import('../locales/th.json?game'),
+  en: () => import('../locales/en.json?game'),
+  'zh-cn': () => import('../locales/zh-cn.json?game'),
+  'zh-hk': () => import('../locales/zh-hk.json?game'),
+  vi: () => import('../locales/vi.json?game'),
+  pt: () => import('../locales/pt.json?game'),
+};
 const SCREENS: Record<Lang, Loader> = {
   th: () => import('../locales/th.json?screens'),
   en: () => import('../locales/en.json?screens'),
@@ -26,6 +35,8 @@ const SCREENS: Record<Lang, Loader> = {
   vi: () => import('../locales/vi.json?screens'),
   pt: () => import('../locales/pt.json?screens'),
 };
+type Part = 'game' | 'screens';
+const PARTS: Record<Part, Record<Lang, Loader>> = { game: GAME, screens: SCREENS };
 
 // The API and the web show the same error words: the contract's catalogues, as namespace 'errors'.
 const ERRORS: Record<Lang, Loader> = {
@@ -49,13 +60,17 @@ export const LANG_NAMES: Record<Lang, string> = {
 
 /** Whether a screen behind Home has been opened: from then on a language switch brings its screens' texts too. */
 let screensWanted = false;
-const screensLoaded = new Set<Lang>();
+const partsLoaded: Record<Part, Set<Lang>> = { game: new Set(), screens: new Set() };
+
+async function ensurePart(part: Part, lang: Lang): Promise<void> {
+  if (partsLoaded[part].has(lang)) return;
+  const texts = await PARTS[part][lang]();
+  i18next.addResourceBundle(lang, 'translation', texts.default, true, false);
+  partsLoaded[part].add(lang);
+}
 
 async function ensureScreenTexts(lang: Lang): Promise<void> {
-  if (screensLoaded.has(lang)) return;
-  const screens = await SCREENS[lang]();
-  i18next.addResourceBundle(lang, 'translation', screens.default, true, false);
-  screensLoaded.add(lang);
+  await Promise.all([ensurePart('game', lang), ensurePart('screens', lang)]);
 }
 
 async function ensureErrorTexts(lang: Lang): Promise<void> {
@@ -84,14 +99,21 @@ export async function loadErrorTexts(): Promise<void> {
 }
 
 /** Starts fetching the screens' texts (loadScreenTexts adds them): the router asks for them with a first screen. */
-export function preloadScreenTexts(lang: Lang): void {
-  void SCREENS[lang]().catch(() => undefined);
+export function preloadScreenTexts(lang: Lang, wait: 'game' | 'all'): void {
+  void GAME[lang]().catch(() => undefined);
+  if (wait === 'all') void SCREENS[lang]().catch(() => undefined);
 }
 
-/** Adds the screens' texts in the current language (and in every language switched to from now on). */
-export async function loadScreenTexts(): Promise<void> {
+/**
+ * Adds the screens' texts in the current language (and in every language switched to from now on). `game`: a game
+ * page waits only for the part it paints with; the rest is fetched after it and shown when it lands.
+ */
+export async function loadScreenTexts(wait: 'game' | 'all' = 'all'): Promise<void> {
   screensWanted = true;
-  await ensureScreenTexts(resolveLang(i18next.language));
+  const lang = resolveLang(i18next.language);
+  if (wait === 'all') return ensureScreenTexts(lang);
+  await ensurePart('game', lang);
+  void ensurePart('screens', lang).catch(() => undefined);
 }
 
 function setHtmlLang(lang: Lang) {

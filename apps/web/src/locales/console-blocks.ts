@@ -47,6 +47,13 @@ export const SCREEN_BLOCKS: readonly string[] = [
   'withdraw',
 ];
 
+/**
+ * Of the screens' blocks, those a game page paints with (its header, results, plays, bet bar and slip, the balance
+ * chip): `<lang>.json?game`, fetched before a game page's first paint; the other screens' blocks follow it
+ * (lib/i18n.ts loadScreenTexts). A text a game page shows from another block appears once they land.
+ */
+export const GAME_BLOCKS: readonly string[] = ['draw', 'bet', 'wallet'];
+
 type Tree = { [key: string]: unknown };
 
 const isTree = (v: unknown): v is Tree => typeof v === 'object' && v !== null && !Array.isArray(v);
