@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from './app/providers.tsx';
 import { AppRouter, preloadRoute } from './app/router.tsx';
-import { initI18n, loadErrorTexts } from './lib/i18n.ts';
+import { initI18n, loadErrorTexts, whenIdle } from './lib/i18n.ts';
 import { blockPinchZoom } from './lib/no-pinch-zoom.ts';
 import { getStoredLang } from './lib/storage.ts';
 import './styles/tokens.css';
@@ -22,6 +22,6 @@ void initI18n(lang).then((i18n) => {
       </Providers>
     </StrictMode>,
   );
-  // The error texts are needed only once something is refused: they follow the first screen.
-  void loadErrorTexts().catch(() => undefined);
+  // The error texts are needed only once something is refused: they follow the first screen's paint.
+  whenIdle(() => void loadErrorTexts().catch(() => undefined));
 });

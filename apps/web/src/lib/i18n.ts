@@ -58,6 +58,16 @@ export const LANG_NAMES: Record<Lang, string> = {
   pt: 'Português',
 };
 
+/**
+ * Runs `fn` once the page is idle after its first paint (at the latest 2 s on): what no first paint needs is fetched
+ * without taking bandwidth from what it does.
+ */
+export function whenIdle(fn: () => void): void {
+  if (typeof window !== 'undefined' && 'requestIdleCallback' in window)
+    window.requestIdleCallback(fn, { timeout: 2000 });
+  else setTimeout(fn, 200);
+}
+
 /** Whether a screen behind Home has been opened: from then on a language switch brings its screens' texts too. */
 let screensWanted = false;
 const partsLoaded: Record<Part, Set<Lang>> = { game: new Set(), screens: new Set() };
@@ -91,8 +101,8 @@ async function ensureLoaded(lang: Lang, { errorsLater = false } = {}): Promise<v
 
 /**
  * Adds the error texts (namespace `errors`) of the current language. The first render does not wait for them (no
- * screen shows one before an answer or a typed value): main.tsx calls this once the first screen is on its way, and
- * a text shown before they land is redrawn when they do (bindI18nStore).
+ * screen shows one before an answer or a typed value): main.tsx calls this once the first screen has painted (when
+ * idle), and a text shown before they land is redrawn when they do (bindI18nStore).
  */
 export async function loadErrorTexts(): Promise<void> {
   await ensureErrorTexts(resolveLang(i18next.language));
@@ -113,7 +123,7 @@ export async function loadScreenTexts(wait: 'game' | 'all' = 'all'): Promise<voi
   const lang = resolveLang(i18next.language);
   if (wait === 'all') return ensureScreenTexts(lang);
   await ensurePart('game', lang);
-  void ensurePart('screens', lang).catch(() => undefined);
+  whenIdle(() => void ensurePart('screens', lang).catch(() => undefined));
 }
 
 function setHtmlLang(lang: Lang) {
