@@ -40,6 +40,7 @@ export default defineConfig({
           globalSetup: ['apps/api/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          expect: { poll: { timeout: 5_000 } },
           maxWorkers: WORKERS,
         },
       },
@@ -50,6 +51,9 @@ export default defineConfig({
           include: ['e2e/**/*.spec.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page that waits on its server answers in well under a second on a quiet machine, in seconds on a busy
+          // one: expect.poll waits up to 10 s (vitest's default is 1 s) before it fails.
+          expect: { poll: { timeout: 10_000 } },
           // Each file has its own server and browser; most of a browser test is waiting on them, so two files at once.
           maxWorkers: WORKERS,
         },
