@@ -17,10 +17,42 @@ describe('longDragons', () => {
       { game: 'df_k3', family: 'k3', newestFirst: k3 },
     ]);
     expect(list).toEqual([
-      { game: 'df_k3', road: 'sum.big-small', subject: 'sum', kind: 'big-small', side: 'big', length: 7, play: 'k3.big' },
-      { game: 'df_k3', road: 'sum.odd-even', subject: 'sum', kind: 'odd-even', side: 'even', length: 7, play: 'k3.even' },
-      { game: 'xy_28', road: 'sum.big-small', subject: 'sum', kind: 'big-small', side: 'big', length: 6, play: 'l28.big' },
-      { game: 'xy_28', road: 'sum.odd-even', subject: 'sum', kind: 'odd-even', side: 'odd', length: 6, play: 'l28.odd' },
+      {
+        game: 'df_k3',
+        road: 'sum.big-small',
+        subject: 'sum',
+        kind: 'big-small',
+        side: 'big',
+        length: 7,
+        play: 'k3.big',
+      },
+      {
+        game: 'df_k3',
+        road: 'sum.odd-even',
+        subject: 'sum',
+        kind: 'odd-even',
+        side: 'even',
+        length: 7,
+        play: 'k3.even',
+      },
+      {
+        game: 'xy_28',
+        road: 'sum.big-small',
+        subject: 'sum',
+        kind: 'big-small',
+        side: 'big',
+        length: 6,
+        play: 'l28.big',
+      },
+      {
+        game: 'xy_28',
+        road: 'sum.odd-even',
+        subject: 'sum',
+        kind: 'odd-even',
+        side: 'odd',
+        length: 6,
+        play: 'l28.odd',
+      },
     ]);
   });
 

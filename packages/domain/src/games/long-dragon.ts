@@ -19,7 +19,11 @@ export type LongDragon<G> = {
 
 /** `games`: each game (anything the caller needs back), its family and its published results, newest first. */
 export function longDragons<G>(
-  games: readonly { readonly game: G; readonly family: GameFamily; readonly newestFirst: readonly (readonly number[])[] }[],
+  games: readonly {
+    readonly game: G;
+    readonly family: GameFamily;
+    readonly newestFirst: readonly (readonly number[])[];
+  }[],
 ): LongDragon<G>[] {
   const found: LongDragon<G>[] = [];
   for (const g of games) {

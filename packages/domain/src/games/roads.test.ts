@@ -45,7 +45,14 @@ describe('roads', () => {
     expect(road('ssc', newestFirst, 'total.big-small').sides).toEqual(['big', 'big', 'small']);
     expect(road('ssc', newestFirst, 'total.odd-even').sides).toEqual(['odd', 'even', 'odd']);
     expect(road('ssc', newestFirst, 'total.dragon-tiger').sides).toEqual(['dragon', 'tie', 'tiger']);
-    const ties = road('ssc', [[1, 2, 3, 4, 1], [0, 0, 0, 0, 0]], 'total.dragon-tiger');
+    const ties = road(
+      'ssc',
+      [
+        [1, 2, 3, 4, 1],
+        [0, 0, 0, 0, 0],
+      ],
+      'total.dragon-tiger',
+    );
     expect(ties.streak).toEqual({ side: 'tie', length: 2, play: 'ssc.tie' });
   });
 
@@ -60,7 +67,16 @@ describe('roads', () => {
     expect(bigSmall.sides).toEqual(['big', 'big', 'triple', 'big']);
     expect(bigSmall.streak).toEqual({ side: 'big', length: 1, play: 'k3.big' });
     expect(road('k3', newestFirst, 'sum.odd-even').sides).toEqual(['odd', 'odd', 'triple', 'even']);
-    expect(road('k3', [[3, 3, 3], [1, 1, 1]], 'sum.odd-even').streak).toEqual({
+    expect(
+      road(
+        'k3',
+        [
+          [3, 3, 3],
+          [1, 1, 1],
+        ],
+        'sum.odd-even',
+      ).streak,
+    ).toEqual({
       side: 'triple',
       length: 2,
       play: 'k3.triple.any',

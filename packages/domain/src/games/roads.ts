@@ -45,7 +45,7 @@ export type Road = {
   readonly subject: string;
   readonly kind: RoadKind;
   /** The side of each result, in draw order (oldest first). */
-  readonly sides: readonly RoadSide[];
+  readonly sides: RoadSide[];
   /** The run of the latest side; null while no period is drawn. */
   readonly streak: Streak | null;
 };

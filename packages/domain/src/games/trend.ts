@@ -32,9 +32,9 @@ export type NumberStat = { readonly number: number; readonly count: number; read
 export type PositionTrend = {
   readonly key: string;
   /** Every number the position can show, ascending. */
-  readonly numbers: readonly NumberStat[];
-  readonly hot: readonly number[];
-  readonly cold: readonly number[];
+  readonly numbers: NumberStat[];
+  readonly hot: number[];
+  readonly cold: number[];
 };
 
 function at(index: number): (outcome: readonly number[]) => number {
