@@ -21,8 +21,8 @@ describe('numberTrend', () => {
       { number: 6, count: 1, missing: 2 },
     ]);
     // Hot: highest count, then the most recent; cold: lowest count, then the longest missing, then the smaller number.
-    expect(die1.hot).toEqual([1, 6, 2]);
-    expect(die1.cold).toEqual([3, 4, 5]);
+    expect(die1.hot).toEqual([1, 6]);
+    expect(die1.cold).toEqual([3, 4]);
     const sum = trend[3]!;
     expect(sum.numbers).toHaveLength(16);
     expect(sum.numbers[0]).toEqual({ number: 3, count: 0, missing: 4 });
@@ -69,6 +69,7 @@ describe('numberTrend', () => {
     expect(first!.numbers.every((n) => n.count === 0 && n.missing === 0)).toBe(true);
     expect(first!.hot).toEqual([]);
     expect(first!.cold).toEqual([]);
+    expect(hotColdSize(6)).toBe(2);
     expect(hotColdSize(10)).toBe(3);
     expect(hotColdSize(49)).toBe(5);
   });

@@ -14,8 +14,8 @@
  * - missing: the periods drawn since it last came up there: 0 when it came up in the latest period; the window's
  *   size when it did not come up within the window (so "at least that many").
  * - hot: the numbers with the highest count (ties: the smaller missing, then the smaller number); cold: the lowest
- *   count (ties: the larger missing, then the smaller number). Three of each, five where a position has more than
- *   ten numbers; none while no period is drawn.
+ *   count (ties: the larger missing, then the smaller number). Two of each on a die (six numbers), three on a position
+ *   of up to ten numbers, five on a larger one (sums, Mark Six balls); none while no period is drawn.
  */
 import type { GameFamily } from './outcome.ts';
 
@@ -66,7 +66,8 @@ export function trendPositions(family: GameFamily): readonly TrendPositionDef[] 
 
 /** How many hot and how many cold numbers a position lists. */
 export function hotColdSize(numbers: number): number {
-  return numbers > 10 ? 5 : 3;
+  if (numbers <= 6) return 2;
+  return numbers <= 10 ? 3 : 5;
 }
 
 function positionTrend(def: TrendPositionDef, newestFirst: readonly (readonly number[])[]): PositionTrend {
