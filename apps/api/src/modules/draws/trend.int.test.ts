@@ -74,9 +74,9 @@ const K3_ROADS: Record<string, (r: number[]) => string> = {
 };
 const SSC_ROADS: Record<string, (r: number[]) => string> = {
   ...Object.fromEntries(
-    [1, 2, 3, 4, 5].flatMap((p) => [
-      [`pos${p}.big-small`, (r: number[]) => (r[p - 1]! >= 5 ? 'big' : 'small')],
-      [`pos${p}.odd-even`, (r: number[]) => (r[p - 1]! % 2 ? 'odd' : 'even')],
+    [1, 2, 3, 4, 5].flatMap((p): [string, (r: number[]) => string][] => [
+      [`pos${p}.big-small`, (r) => (r[p - 1]! >= 5 ? 'big' : 'small')],
+      [`pos${p}.odd-even`, (r) => (r[p - 1]! % 2 ? 'odd' : 'even')],
     ]),
   ),
   'total.big-small': (r) => (sum(r) >= 23 ? 'big' : 'small'),
