@@ -47,8 +47,12 @@ describe('trend and long dragon', () => {
       .toMatch(/^\d{8}-\d{4}$/);
     expect((await api<Trend>(`/api/game/trend?games_id=${k3.id}`)).periods).toBe(0);
     writeFileSync(clockFile, '0');
+    // The scheduler draws the ~200 periods whose time passed in its next beats (some 20 s on a busy machine).
     await expect
-      .poll(async () => (await api<Trend>(`/api/game/trend?games_id=${k3.id}`)).periods, WAIT)
+      .poll(async () => (await api<Trend>(`/api/game/trend?games_id=${k3.id}`)).periods, {
+        timeout: 60_000,
+        interval: 500,
+      })
       .toBeGreaterThanOrEqual(20);
 
     for (const lang of ['th', 'en'] as const) {
