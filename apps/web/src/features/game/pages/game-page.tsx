@@ -1,6 +1,6 @@
 import '../../../styles/money.css';
 import '../game.css';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BalanceChip } from '../../../components/balance-chip.tsx';
@@ -21,7 +21,10 @@ import { usePeriod } from '../lib/use-period.ts';
 import { usePlaySelection } from '../lib/use-play-selection.ts';
 import { PATHS, withQuery } from '../../../app/routes.ts';
 
-/** One screen for the five game routes: period, last result, plays, and the bet slip. */
+// The trend sheet and its styles are their own chunk, fetched when a player first opens it.
+const TrendSheet = lazy(() => import('../components/trend-sheet.tsx').then((m) => ({ default: m.TrendSheet })));
+
+/** One screen for the five game routes: period, last result, plays, the bet slip and the trend. */
 export function GamePage() {
   const { t } = useTranslation();
   const lang = useLang();
@@ -32,6 +35,7 @@ export function GamePage() {
   const groups = useMemo(() => plays.data ?? [], [plays.data]);
   const sel = usePlaySelection(groups);
   const [slipOpen, setSlipOpen] = useState(false);
+  const [trendOpen, setTrendOpen] = useState(false);
 
   if (!gameId || !family) {
     return (
@@ -60,6 +64,7 @@ export function GamePage() {
           period={current.data}
           rulesHref={withQuery(PATHS.rule, query)}
           historyHref={withQuery(PATHS.history, query)}
+          onTrend={() => setTrendOpen(true)}
         />
       )}
       <LastResult family={family} game={current.data} />
@@ -100,6 +105,16 @@ export function GamePage() {
           onRemove={sel.toggle}
           onDone={sel.clear}
         />
+      )}
+      {trendOpen && (
+        <Suspense fallback={null}>
+          <TrendSheet
+            gameId={gameId}
+            family={family}
+            lastIssue={current.data?.last?.issue ?? null}
+            onClose={() => setTrendOpen(false)}
+          />
+        </Suspense>
       )}
     </main>
   );
