@@ -11,7 +11,11 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { usePlayItems } from '../api/get-play-items.ts';
 import { BetBar } from '../components/bet-bar.tsx';
-import { BetSlipSheet } from '../components/bet-slip.tsx';
+import { BetSlipSheet, type SlipPreset } from '../components/bet-slip.tsx';
+import { MyBetsPanel } from '../components/my-bets-panel.tsx';
+import { useGameBets } from '../api/get-game-bets.ts';
+import { useSettledToasts } from '../lib/use-settled-toasts.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { GameHeader } from '../components/game-header.tsx';
 import { LastResult } from '../components/last-result.tsx';
 import { allInCount, NumberPicker } from '../components/number-picker.tsx';
@@ -32,6 +36,30 @@ export function GamePage() {
   const groups = useMemo(() => plays.data ?? [], [plays.data]);
   const sel = usePlaySelection(groups);
   const [slipOpen, setSlipOpen] = useState(false);
+  const [preset, setPreset] = useState<SlipPreset | null>(null);
+  const signedIn = !!user && user.role !== 'operator';
+  const bets = useGameBets(gameId ?? 0, signedIn ? user.token : undefined);
+  useSettledToasts(bets.data);
+  const lastSlip = bets.data?.[0];
+
+  // Repeat last slip: the plays of the player's latest slip of this game that are still sold, with their stakes.
+  const repeatLast = () => {
+    if (!lastSlip) return;
+    const ids: number[] = [];
+    const chosen: Record<number, number[]> = {};
+    const stakes: Record<number, number> = {};
+    for (const i of lastSlip.items) {
+      if (!sel.byId.has(i.play_id) || ids.includes(i.play_id)) continue;
+      ids.push(i.play_id);
+      stakes[i.play_id] = i.amount;
+      if (i.numbers) chosen[i.play_id] = i.numbers;
+    }
+    if (ids.length < lastSlip.items.length) showToast(t('bet.repeatPartial'));
+    if (ids.length === 0) return;
+    sel.choose(ids, chosen);
+    setPreset({ key: Date.now(), stakes, multiplier: 1 });
+    setSlipOpen(true);
+  };
 
   if (!gameId || !family) {
     return (
@@ -72,6 +100,30 @@ export function GamePage() {
         bettable={bettable}
         onTap={sel.tap}
       />
+      {user && bettable && (
+        <div className="play-tools">
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            data-testid="machine-pick"
+            disabled={!sel.group}
+            onClick={() => {
+              if (!sel.machinePick()) showToast(t('bet.allPicked'));
+            }}
+          >
+            {t('bet.machinePick')}
+          </button>
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            data-testid="repeat-last"
+            disabled={!lastSlip}
+            onClick={repeatLast}
+          >
+            {t('bet.repeatLast')}
+          </button>
+        </div>
+      )}
       <BetBar
         signedIn={!!user}
         count={sel.selectedItems.length}
@@ -91,6 +143,8 @@ export function GamePage() {
       {user && issue && (
         <BetSlipSheet
           gameId={gameId}
+          family={family}
+          preset={preset}
           issue={issue}
           items={sel.selectedItems}
           numbers={sel.numbers}
@@ -100,6 +154,9 @@ export function GamePage() {
           onRemove={sel.toggle}
           onDone={sel.clear}
         />
+      )}
+      {signedIn && bets.data && (
+        <MyBetsPanel slips={bets.data} issue={issue} lastIssue={current.data?.last?.issue ?? null} />
       )}
     </main>
   );
