@@ -15,12 +15,13 @@ export function drawDateOf(issue: string): string | undefined {
 /**
  * The largest total the slip can get back from one draw, by the domain's own settlement rules (maxReturn). The
  * domain's play lists load in their own chunk when a slip first needs them, so the game screen stays light:
- * `undefined` until then; `null` when a line is not a play the domain knows (nothing is guessed).
+ * `undefined` until then (it is fetched when the slip first has a line); `null` when a line is not a play the domain knows (nothing is guessed).
  */
 export function useMaxReturn(family: Family, issue: string, lines: readonly SlipLine[]): number | null | undefined {
   const [mod, setMod] = useState<MaxReturnModule | null>(loaded);
+  const wanted = lines.length > 0;
   useEffect(() => {
-    if (mod) return;
+    if (mod || !wanted) return;
     let live = true;
     void import('@fairdraw/domain/max-return').then((m) => {
       loaded = m;
@@ -29,7 +30,7 @@ export function useMaxReturn(family: Family, issue: string, lines: readonly Slip
     return () => {
       live = false;
     };
-  }, [mod]);
+  }, [mod, wanted]);
   const key = JSON.stringify(lines);
   return useMemo(() => {
     if (!mod) return undefined;
