@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { GameCategory, PlayGroup } from '@fairdraw/contract';
+import { markSixColour } from '@fairdraw/domain';
 import { phone } from './harness.ts';
 import { useSite } from './fixtures.ts';
 import { readRepoJson, screenshotsTo, siteApi } from './site-api.ts';
@@ -40,9 +41,9 @@ const fill = (text: string, values: Record<string, string | number>) =>
 /** Minor units shown in a text ("฿98.00", "THB 98.00" → 9800). */
 const digits = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
 
-async function gameOf(): Promise<{ id: number; odds: Map<string, { id: number; odds_bps: number }> }> {
+async function gameOf(code = GAME): Promise<{ id: number; odds: Map<string, { id: number; odds_bps: number }> }> {
   const cats = await siteApi<GameCategory[]>(t.site, '/api/game/category');
-  const id = cats.flatMap((c) => c.games).find((g) => g.code === GAME)?.id ?? 0;
+  const id = cats.flatMap((c) => c.games).find((g) => g.code === code)?.id ?? 0;
   const groups = await siteApi<PlayGroup[]>(t.site, `/api/game/play_items?group_id=${id}`);
   return { id, odds: new Map(groups.flatMap((g) => g.items).map((i) => [i.code, i])) };
 }
@@ -145,4 +146,33 @@ describe('bet slip', () => {
       }
     });
   }
+
+  it('th: Mark Six number plays and all-in picks show as balls in their colours', async () => {
+    const { id: gameId } = await gameOf('xam_6');
+    const context = await phone(t.browser, t.site.url, 'th');
+    const page = await context.newPage();
+    try {
+      await page.goto(`/aoLiu?type=xam_6&category_id=${gameId}`);
+      await page.getByTestId('bet-try-demo').click();
+      await page.getByTestId('topbar-balance').waitFor(WAIT);
+      await page.locator('[data-testid="game-phase"][data-phase="open"]').waitFor(WAIT);
+      await page.getByTestId('group-special-number').click();
+      const cell = page.getByTestId('play-ms.special.num.9');
+      expect(await cell.getByTestId('mini-ball').textContent()).toBe('9');
+      expect(await cell.getByTestId('mini-ball').getAttribute('class')).toContain(`ball--${markSixColour(9)}`);
+      await cell.click();
+      await page.getByTestId('group-all-in').click();
+      await page.getByTestId('play-ms.all2').click();
+      for (const n of [12, 48]) await page.getByTestId(`pick-${n}`).click();
+      await page.getByTestId('pick-confirm').click();
+      await page.getByTestId('bet-open').click();
+      const balls = page.getByTestId('bet-slip').getByTestId('slip-numbers').getByTestId('mini-ball');
+      await balls.nth(1).waitFor(WAIT);
+      expect(await balls.allTextContents()).toEqual(['12', '48']);
+      expect(await balls.nth(1).getAttribute('class')).toContain(`ball--${markSixColour(48)}`);
+      await shot(page, 'th-marksix-slip');
+    } finally {
+      await context.close();
+    }
+  });
 });

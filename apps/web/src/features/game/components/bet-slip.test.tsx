@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { API, type BetSlip, type PlayItem, type WalletData } from '@fairdraw/contract';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 import { formatAmount } from '../../../lib/money.ts';
@@ -27,7 +27,7 @@ const item = (id: number, code: string, name: string, min: number, max: number, 
   rtp: 97.5,
 });
 const BIG = item(11, 'ms.special.big', 'Special big', 100, 1_000_000, 19_500);
-const ALL2 = item(12, 'ms.all2', 'All-in 2', 500, 50_000, 600_000);
+const ALL2 = item(12, 'ms.all2', 'Two all-in', 500, 50_000, 600_000);
 const CAR3 = item(21, 'pk10.pos1.num3', 'Position 1: car 3', 100, 1_000_000, 98_000);
 const CAR5 = item(22, 'pk10.pos1.num5', 'Position 1: car 5', 100, 1_000_000, 98_000);
 const ISSUE = '20261123-0042';
@@ -105,6 +105,17 @@ describe('BetSlipSheet', () => {
     const { typeStake, typeLine, place, onDone, user } = setup();
     await typeStake('20');
     expect(screen.getByTestId('bet-total').textContent).toBe(thb(4_000));
+    // The all-in's numbers as balls in their colours (3 blue, 17 green), beside its name.
+    const [, allIn] = screen.getAllByTestId('slip-line');
+    expect(allIn?.querySelector('.slip-line__name')?.firstChild?.textContent).toBe('Two all-in');
+    expect(
+      within(allIn!)
+        .getAllByTestId('mini-ball')
+        .map((b) => [b.textContent, b.className]),
+    ).toEqual([
+      ['3', 'ball ball--mini ball--blue'],
+      ['17', 'ball ball--mini ball--green'],
+    ]);
     await typeLine(1, '30');
     await user.click(screen.getByRole('button', { name: en('bet.more') }));
     expect(screen.getByTestId<HTMLInputElement>('bet-multiplier').value).toBe('2');

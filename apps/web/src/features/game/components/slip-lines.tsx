@@ -18,9 +18,12 @@ type Props = {
 export function PlayLabel({ item, numbers }: { item: Pick<PlayItem, 'code' | 'name'>; numbers?: number[] | null }) {
   const lang = useLang();
   const n = markSixNumberOf(item.code);
+  const balls = n !== null || (numbers && numbers.length > 0);
+  // With its numbers shown as balls, the name does not repeat them ("Special 9" → "Special" ⑨).
+  const name = balls ? item.name.replace(/\s*\d+(?:\s*,\s*\d+)*$/, '') : item.name;
   return (
     <>
-      {capitalise(item.name, lang)}
+      {capitalise(name, lang)}
       {n !== null && <MiniBall n={n} />}
       {numbers && numbers.length > 0 && (
         <span className="mini-balls" data-testid="slip-numbers">
