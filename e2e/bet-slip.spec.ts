@@ -175,4 +175,42 @@ describe('bet slip', () => {
       await context.close();
     }
   });
+
+  it('en: a shared slip link is checked, shown and copied into the slip; an unreadable one is ignored with a message', async () => {
+    const web = readRepoJson('apps/web/src/locales/en.json') as Catalogue;
+    const { id: gameId } = await gameOf();
+    const context = await phone(t.browser, t.site.url, 'en');
+    const page = await context.newPage();
+    try {
+      const base = `/pkShi?type=${GAME}&category_id=${gameId}`;
+      await page.goto(base);
+      await page.getByTestId('bet-try-demo').click();
+      await page.getByTestId('topbar-balance').waitFor(WAIT);
+
+      await page.goto(`${base}&slip=${encodeURIComponent('pk10.pos1.num3~0,<b>~1')}`);
+      await expect.poll(() => page.getByTestId('toast').textContent(), WAIT).toBe(web.bet?.sharedInvalid);
+      expect(await page.getByTestId('shared-slip').count()).toBe(0);
+      await expect.poll(() => new URL(page.url()).searchParams.has('slip'), WAIT).toBe(false);
+
+      await page.goto(`${base}&slip=${encodeURIComponent('pk10.pos2.num7~2500,k3.big~100,pk10.sum.11~1500')}`);
+      await page.getByTestId('shared-slip').waitFor(WAIT);
+      expect(await page.getByTestId('shared-slip-skipped').textContent()).toBe(
+        fill(web.bet?.sharedPartial ?? '', { n: 1 }),
+      );
+      await shot(page, 'en-shared');
+      await page.getByTestId('shared-slip-copy').click();
+      const lines = page.getByTestId('bet-slip').getByTestId('slip-line');
+      await lines.nth(1).waitFor(WAIT);
+      expect(await lines.evaluateAll((els) => els.map((e) => e.getAttribute('data-code')))).toEqual([
+        'pk10.pos2.num7',
+        'pk10.sum.11',
+      ]);
+      expect(
+        await page.getByTestId('slip-line-stake').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)),
+      ).toEqual(['25.00', '15.00']);
+      expect(new URL(page.url()).searchParams.has('slip')).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -170,6 +170,16 @@ describe('BetSlipSheet', () => {
     expect(submit.disabled).toBe(false);
   });
 
+  it('shares the slip as a link to this screen with its plays and stakes only', async () => {
+    const { typeLine, user } = setup();
+    await typeLine(1, '7');
+    await user.click(screen.getByTestId('bet-share'));
+    const link = new URL(await navigator.clipboard.readText());
+    expect(link.pathname).toBe(window.location.pathname);
+    expect(link.searchParams.get('slip')).toBe('ms.special.big~1000,ms.all2~700~3-17');
+    expect(link.search).not.toMatch(/token|tester/i);
+  });
+
   it('puts a repeated slip’s stakes on its lines', async () => {
     request.mockImplementation(() => Promise.resolve(SLIP));
     const { place } = setup({ preset: { key: 1, stakes: { 11: 1_500, 12: 700 }, multiplier: 1 } });

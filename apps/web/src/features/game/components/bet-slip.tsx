@@ -4,7 +4,9 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { BetRequest, PlayItem } from '@fairdraw/contract';
 import { ConfirmDialog } from '../../../components/dialog.tsx';
+import { copyText } from '../../../components/copy-button.tsx';
 import { contractResolver } from '../../../lib/forms.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { errorText } from '../../../lib/form-errors.ts';
 import { IdempotencyKeys } from '../../../lib/idempotency.ts';
 import { parseAmount, toAmountText } from '../../../lib/money.ts';
@@ -22,6 +24,7 @@ import {
   type StakeValues,
 } from '../lib/bet-schema.ts';
 import type { Family } from '../lib/derive.ts';
+import { encodeSharedSlip, SHARE_PARAM } from '../lib/shared-slip.ts';
 import { useMaxReturn } from '../lib/use-max-return.ts';
 import { BetOutcome, betError, type Outcome } from './bet-outcome.tsx';
 import { SlipLines } from './slip-lines.tsx';
@@ -117,6 +120,23 @@ export function BetSlipSheet(props: Props) {
   const ret = useMaxReturn(family, issue, lines);
   const retText = ret === undefined ? '…' : ret === null ? '—' : format(ret);
 
+  // Share: this page's address with the slip's plays and stakes (nothing about the player) in `slip`.
+  const share = () => {
+    const url = new URL(window.location.href);
+    url.searchParams.set(
+      SHARE_PARAM,
+      encodeSharedSlip(lines.map((l) => ({ code: l.code, amount: l.stake, ...(l.numbers && { numbers: l.numbers }) }))),
+    );
+    const link = url.toString();
+    if (typeof navigator.share === 'function') {
+      navigator.share({ title: t('bet.slip'), url: link }).catch(() => undefined);
+      return;
+    }
+    void copyText(link).then((ok) =>
+      showToast(ok ? t('bet.linkCopied') : t('common.copyFailed'), ok ? 'info' : 'error'),
+    );
+  };
+
   const bet = useMutation({
     mutationFn: (body: BetRequest) => keys.current.send(body, (key) => placeBet(body, key)),
     onSuccess: (slip) => {
@@ -185,6 +205,13 @@ export function BetSlipSheet(props: Props) {
               total={total}
               ret={ret}
             />
+            {check.success && (
+              <div className="slip-share">
+                <button type="button" className="btn btn--ghost btn--small" data-testid="bet-share" onClick={share}>
+                  {t('bet.share')}
+                </button>
+              </div>
+            )}
             {over && balance !== null && (
               <p className="warning" role="alert" data-testid="bet-over-balance">
                 {t('bet.overBalance', { total: format(total), balance: format(balance) })}

@@ -67,6 +67,10 @@ describe('MyBetsPanel', () => {
     const last = screen.getByTestId('my-bets-last');
     expect(within(last).getAllByTestId('bet-item')).toHaveLength(1);
     expect(within(last).getByTestId('bet-status').textContent).toContain(en('bets.status.won'));
+    // A winning slip can be copied into the slip: its plays and stakes go to the game's screen as a shared slip.
+    const copy = within(last).getByTestId('bet-copy').getAttribute('href') ?? '';
+    expect(new URL(copy, 'https://x.test').searchParams.get('slip')).toBe('pk10.pos1.num3~1000');
+    expect(within(now).queryByTestId('bet-copy')).toBeNull();
     // The slip two draws back is not on this panel.
     expect(screen.queryByText('#1', { exact: false })).toBeNull();
   });

@@ -9,6 +9,7 @@ import { useMoney } from '../../../lib/wallet.ts';
 import { familyOf } from '../lib/derive.ts';
 import { ResultView } from './results.tsx';
 import { PlayLabel } from './slip-lines.tsx';
+import { encodeSharedSlip, listedCode, SHARE_PARAM } from '../lib/shared-slip.ts';
 
 const TONE: Record<BetStatus, 'ok' | 'wait' | 'bad'> = {
   won: 'ok',
@@ -43,6 +44,19 @@ export function SlipRow({
   const href = gameHref({ code: slip.game_code, id: slip.games_id });
   const tone = TONE[slip.status];
   const net = slip.payout === null ? null : slip.payout - slip.total;
+  // A winning slip can be played again: its plays and stakes go to the game's screen as a shared slip.
+  const copyHref =
+    href && slip.status === 'won'
+      ? `${href}&${SHARE_PARAM}=${encodeURIComponent(
+          encodeSharedSlip(
+            slip.items.map((i) => ({
+              code: listedCode(i.code, i.numbers),
+              amount: i.amount,
+              ...(i.numbers && { numbers: i.numbers }),
+            })),
+          ),
+        )}`
+      : null;
   return (
     <div className="record" data-testid="bet-item" data-status={slip.status} data-game={slip.game_code}>
       <div className="record__main">
@@ -97,9 +111,14 @@ export function SlipRow({
         </div>
       )}
       {slip.result && family && <ResultView family={family} result={slip.result} zodiac={slip.zodiac} compact />}
-      {((linkToGame && href && slip.status === 'unsettled') || action) && (
+      {((linkToGame && href && slip.status === 'unsettled') || action || copyHref) && (
         <div className="record__actions">
           {action}
+          {copyHref && (
+            <Link to={copyHref} className="btn btn--ghost btn--small" data-testid="bet-copy">
+              {t('bet.copyToSlip')}
+            </Link>
+          )}
           {linkToGame && href && slip.status === 'unsettled' && (
             <Link to={href} className="btn btn--ghost btn--small">
               {t('draw.toGame')}

@@ -15,6 +15,8 @@ import { BetSlipSheet, type SlipPreset } from '../components/bet-slip.tsx';
 import { MyBetsPanel } from '../components/my-bets-panel.tsx';
 import { useGameBets } from '../api/get-game-bets.ts';
 import { useSettledToasts } from '../lib/use-settled-toasts.ts';
+import { useSharedSlip } from '../lib/use-shared-slip.ts';
+import { SharedSlipCard } from '../components/shared-slip-card.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { GameHeader } from '../components/game-header.tsx';
 import { LastResult } from '../components/last-result.tsx';
@@ -41,24 +43,32 @@ export function GamePage() {
   const bets = useGameBets(gameId ?? 0, signedIn ? user.token : undefined);
   useSettledToasts(bets.data);
   const lastSlip = bets.data?.[0];
+  const shared = useSharedSlip(groups, plays.isSuccess);
+
+  /** Puts plays (with all-in numbers) and their stakes on the slip and opens it. */
+  const fillSlip = (lines: { id: number; amount: number; numbers?: number[] | null }[]) => {
+    const chosen: Record<number, number[]> = {};
+    const stakes: Record<number, number> = {};
+    for (const l of lines) {
+      stakes[l.id] = l.amount;
+      if (l.numbers) chosen[l.id] = l.numbers;
+    }
+    sel.choose(
+      lines.map((l) => l.id),
+      chosen,
+    );
+    setPreset({ key: Date.now(), stakes, multiplier: 1 });
+    if (user) setSlipOpen(true);
+  };
 
   // Repeat last slip: the plays of the player's latest slip of this game that are still sold, with their stakes.
   const repeatLast = () => {
     if (!lastSlip) return;
-    const ids: number[] = [];
-    const chosen: Record<number, number[]> = {};
-    const stakes: Record<number, number> = {};
-    for (const i of lastSlip.items) {
-      if (!sel.byId.has(i.play_id) || ids.includes(i.play_id)) continue;
-      ids.push(i.play_id);
-      stakes[i.play_id] = i.amount;
-      if (i.numbers) chosen[i.play_id] = i.numbers;
-    }
-    if (ids.length < lastSlip.items.length) showToast(t('bet.repeatPartial'));
-    if (ids.length === 0) return;
-    sel.choose(ids, chosen);
-    setPreset({ key: Date.now(), stakes, multiplier: 1 });
-    setSlipOpen(true);
+    const lines = lastSlip.items
+      .filter((i, k, all) => sel.byId.has(i.play_id) && all.findIndex((x) => x.play_id === i.play_id) === k)
+      .map((i) => ({ id: i.play_id, amount: i.amount, numbers: i.numbers }));
+    if (lines.length < lastSlip.items.length) showToast(t('bet.repeatPartial'));
+    if (lines.length > 0) fillSlip(lines);
   };
 
   if (!gameId || !family) {
@@ -91,6 +101,16 @@ export function GamePage() {
         />
       )}
       <LastResult family={family} game={current.data} />
+      {shared.shared && (
+        <SharedSlipCard
+          shared={shared.shared}
+          onDismiss={shared.dismiss}
+          onCopy={() => {
+            fillSlip(shared.shared?.lines.map((l) => ({ id: l.item.id, amount: l.amount, numbers: l.numbers })) ?? []);
+            shared.dismiss();
+          }}
+        />
+      )}
       <PlayBoard
         plays={plays}
         group={sel.group}
