@@ -7,6 +7,8 @@ export const API = {
   currentGame: '/api/game/current_game',
   history: '/api/game/history',
   verify: '/api/game/verify',
+  trend: '/api/game/trend',
+  longDragon: '/api/game/long_dragon',
   gameEvents: '/api/game/events',
   register: '/api/user/register',
   login: '/api/user/login',

@@ -28,3 +28,6 @@ export * from './time-zone.ts';
 export * from './self-exclusion.ts';
 export * from './spending-limits.ts';
 export * from './rebate.ts';
+export * from './games/trend.ts';
+export * from './games/roads.ts';
+export * from './games/long-dragon.ts';

@@ -159,7 +159,13 @@ export async function prepareSlip(
   };
 }
 
-/** POST /api/game/bet: checks the slip, has `commit` commit it (with other players' slips), answers the slip. */
+/** The texts a key's first answer is sent and stored as: the slip placed, or the refusal the batch decided. */
+export type AnswerTexts = { placed: (slip: BetSlip) => string; refused: (error: AppError) => string };
+
+/**
+ * POST /api/game/bet: checks the slip, has `commit` commit it (with other players' slips), answers the slip. With
+ * a key, `answer` makes the texts the batch stores with it.
+ */
 export async function placeBet(
   catalog: BetCatalog,
   commit: SlipCommitter,
@@ -167,24 +173,35 @@ export async function placeBet(
   input: BetRequest,
   ctx: BetContext,
   claim: IdempotencyClaim | null = null,
+  answer?: AnswerTexts,
 ): Promise<BetSlip> {
   const prepared = await prepareSlip(catalog, user, input, ctx);
-  const { slip, items } = await commit(claim ? { ...prepared, claim } : prepared);
   // The period prepareSlip read (kept by the catalog while open): its draw time for the answer.
   const period = await catalog.period(prepared.game.id, prepared.period.issue);
-  if (!period) throw new Error(`period ${prepared.period.issue} of a committed slip not found`);
-  return toSlip(
-    ctx.lang,
-    {
-      ...slip,
-      game_code: prepared.game.code,
-      family: prepared.game.family,
-      game_name: prepared.game.name,
-      result: null,
-      draw_at: period.draw_at,
-    },
-    items,
+  if (!period) throw new Error(`period ${prepared.period.issue} of a slip not found`);
+  const answerOf = ({ slip, items }: CommittedSlip): BetSlip =>
+    toSlip(
+      ctx.lang,
+      {
+        ...slip,
+        game_code: prepared.game.code,
+        family: prepared.game.family,
+        game_name: prepared.game.name,
+        result: null,
+        draw_at: period.draw_at,
+      },
+      items,
+    );
+  const committed = await commit(
+    claim
+      ? {
+          ...prepared,
+          claim,
+          answer: answer && { placed: (c) => answer.placed(answerOf(c)), refused: answer.refused },
+        }
+      : prepared,
   );
+  return answerOf(committed);
 }
 
 function toItem(lang: Lang, family: GameFamily, drawDate: string, i: BetItemRow): BetItem {

@@ -3,15 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { formatCountdown, phaseAt, type PeriodTimes } from '../lib/derive.ts';
 import { useServerNow } from '../lib/use-game-clock.ts';
 
-/** Issue, state and countdown, with Rules and History one tap away (sticky under the top bar). */
+/** Issue, state and countdown, with Rules, History and Trend one tap away (sticky under the top bar). */
 export function GameHeader({
   period,
   rulesHref,
   historyHref,
+  onTrend,
 }: {
   period: PeriodTimes | undefined;
   rulesHref: string;
   historyHref: string;
+  /** Opens the trend sheet. */
+  onTrend?: () => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -30,6 +33,16 @@ export function GameHeader({
         <Link to={historyHref} className="game-head__link" data-testid="game-history-link">
           {t('draw.history')}
         </Link>
+        {onTrend && (
+          <button
+            type="button"
+            className="game-head__link game-head__link--button"
+            onClick={onTrend}
+            data-testid="game-trend-open"
+          >
+            {t('trend.open')}
+          </button>
+        )}
       </nav>
     </section>
   );

@@ -1,6 +1,6 @@
 import '../../../styles/money.css';
 import '../game.css';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BalanceChip } from '../../../components/balance-chip.tsx';
@@ -27,7 +27,10 @@ import { usePeriod } from '../lib/use-period.ts';
 import { usePlaySelection } from '../lib/use-play-selection.ts';
 import { PATHS, withQuery } from '../../../app/routes.ts';
 
-/** One screen for the five game routes: period, last result, plays, and the bet slip. */
+// The trend sheet and its styles are their own chunk, fetched when a player first opens it.
+const TrendSheet = lazy(() => import('../components/trend-sheet.tsx').then((m) => ({ default: m.TrendSheet })));
+
+/** One screen for the five game routes: period, last result, plays, the bet slip and the trend. */
 export function GamePage() {
   const { t } = useTranslation();
   const lang = useLang();
@@ -38,6 +41,7 @@ export function GamePage() {
   const groups = useMemo(() => plays.data ?? [], [plays.data]);
   const sel = usePlaySelection(groups);
   const [slipOpen, setSlipOpen] = useState(false);
+  const [trendOpen, setTrendOpen] = useState(false);
   const [preset, setPreset] = useState<SlipPreset | null>(null);
   const signedIn = !!user && user.role !== 'operator';
   const bets = useGameBets(gameId ?? 0, signedIn ? user.token : undefined);
@@ -98,6 +102,7 @@ export function GamePage() {
           period={current.data}
           rulesHref={withQuery(PATHS.rule, query)}
           historyHref={withQuery(PATHS.history, query)}
+          onTrend={() => setTrendOpen(true)}
         />
       )}
       <LastResult family={family} game={current.data} />
@@ -177,6 +182,16 @@ export function GamePage() {
       )}
       {signedIn && bets.data && (
         <MyBetsPanel slips={bets.data} issue={issue} lastIssue={current.data?.last?.issue ?? null} />
+      )}
+      {trendOpen && (
+        <Suspense fallback={null}>
+          <TrendSheet
+            gameId={gameId}
+            family={family}
+            lastIssue={current.data?.last?.issue ?? null}
+            onClose={() => setTrendOpen(false)}
+          />
+        </Suspense>
       )}
     </main>
   );
