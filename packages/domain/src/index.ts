@@ -22,6 +22,7 @@ export * from './games/zodiac.ts';
 export * from './games/marksix.ts';
 export * from './games/catalog.ts';
 export * from './games/rtp.ts';
+export * from './games/max-return.ts';
 export * from './settlement.ts';
 export * from './time-zone.ts';
 export * from './self-exclusion.ts';

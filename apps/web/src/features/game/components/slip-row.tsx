@@ -8,6 +8,8 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { useMoney } from '../../../lib/wallet.ts';
 import { familyOf } from '../lib/derive.ts';
 import { ResultView } from './results.tsx';
+import { PlayLabel } from './slip-lines.tsx';
+import { encodeSharedSlip, listedCode, SHARE_PARAM } from '../lib/shared-slip.ts';
 
 const TONE: Record<BetStatus, 'ok' | 'wait' | 'bad'> = {
   won: 'ok',
@@ -21,9 +23,20 @@ const MARK = { ok: '✓', wait: '…', bad: '✕' } as const;
 /**
  * One bet slip: game and issue, stake, time, status, each play with its odds and stake (and payout once settled),
  * the slip's payout and net result (payout − stake, with its sign: colour never carries it alone), the result.
- * `clock`: shown under the title (the open slips put their draw countdown there).
+ * `clock`: shown under the title (the open slips put their draw countdown there). `action`: buttons of the slip
+ * (beside the link to its game), e.g. cancel; `linkToGame: false` leaves that link out (on the game screen itself).
  */
-export function SlipRow({ slip, clock }: { slip: BetSlip; clock?: ReactNode }) {
+export function SlipRow({
+  slip,
+  clock,
+  action,
+  linkToGame = true,
+}: {
+  slip: BetSlip;
+  clock?: ReactNode;
+  action?: ReactNode;
+  linkToGame?: boolean;
+}) {
   const { t } = useTranslation();
   const lang = useLang();
   const { format } = useMoney();
@@ -31,6 +44,19 @@ export function SlipRow({ slip, clock }: { slip: BetSlip; clock?: ReactNode }) {
   const href = gameHref({ code: slip.game_code, id: slip.games_id });
   const tone = TONE[slip.status];
   const net = slip.payout === null ? null : slip.payout - slip.total;
+  // A winning slip can be played again: its plays and stakes go to the game's screen as a shared slip.
+  const copyHref =
+    href && slip.status === 'won'
+      ? `${href}&${SHARE_PARAM}=${encodeURIComponent(
+          encodeSharedSlip(
+            slip.items.map((i) => ({
+              code: listedCode(i.code, i.numbers),
+              amount: i.amount,
+              ...(i.numbers && { numbers: i.numbers }),
+            })),
+          ),
+        )}`
+      : null;
   return (
     <div className="record" data-testid="bet-item" data-status={slip.status} data-game={slip.game_code}>
       <div className="record__main">
@@ -53,8 +79,7 @@ export function SlipRow({ slip, clock }: { slip: BetSlip; clock?: ReactNode }) {
         {slip.items.map((i) => (
           <li key={i.id} className="bet-line">
             <span className="bet-line__name">
-              {i.name}
-              {i.numbers ? ` (${i.numbers.join(', ')})` : ''} <span className="muted num">@{i.odds}</span>
+              <PlayLabel item={i} numbers={i.numbers} /> <span className="muted num">@{i.odds}</span>
             </span>
             <span className="num">{format(i.amount)}</span>
             {i.payout !== null && (
@@ -86,11 +111,19 @@ export function SlipRow({ slip, clock }: { slip: BetSlip; clock?: ReactNode }) {
         </div>
       )}
       {slip.result && family && <ResultView family={family} result={slip.result} zodiac={slip.zodiac} compact />}
-      {href && slip.status === 'unsettled' && (
+      {((linkToGame && href && slip.status === 'unsettled') || action || copyHref) && (
         <div className="record__actions">
-          <Link to={href} className="btn btn--ghost btn--small">
-            {t('draw.toGame')}
-          </Link>
+          {action}
+          {copyHref && (
+            <Link to={copyHref} className="btn btn--ghost btn--small" data-testid="bet-copy">
+              {t('bet.copyToSlip')}
+            </Link>
+          )}
+          {linkToGame && href && slip.status === 'unsettled' && (
+            <Link to={href} className="btn btn--ghost btn--small">
+              {t('draw.toGame')}
+            </Link>
+          )}
         </div>
       )}
     </div>

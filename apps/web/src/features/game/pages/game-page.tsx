@@ -11,7 +11,13 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { usePlayItems } from '../api/get-play-items.ts';
 import { BetBar } from '../components/bet-bar.tsx';
-import { BetSlipSheet } from '../components/bet-slip.tsx';
+import { BetSlipSheet, type SlipPreset } from '../components/bet-slip.tsx';
+import { MyBetsPanel } from '../components/my-bets-panel.tsx';
+import { useGameBets } from '../api/get-game-bets.ts';
+import { useSettledToasts } from '../lib/use-settled-toasts.ts';
+import { useSharedSlip } from '../lib/use-shared-slip.ts';
+import { SharedSlipCard } from '../components/shared-slip-card.tsx';
+import { showToast } from '../../../lib/toast.ts';
 import { GameHeader } from '../components/game-header.tsx';
 import { LastResult } from '../components/last-result.tsx';
 import { allInCount, NumberPicker } from '../components/number-picker.tsx';
@@ -36,6 +42,38 @@ export function GamePage() {
   const sel = usePlaySelection(groups);
   const [slipOpen, setSlipOpen] = useState(false);
   const [trendOpen, setTrendOpen] = useState(false);
+  const [preset, setPreset] = useState<SlipPreset | null>(null);
+  const signedIn = !!user && user.role !== 'operator';
+  const bets = useGameBets(gameId ?? 0, signedIn ? user.token : undefined);
+  useSettledToasts(bets.data);
+  const lastSlip = bets.data?.[0];
+  const shared = useSharedSlip(groups, plays.isSuccess);
+
+  /** Puts plays (with all-in numbers) and their stakes on the slip and opens it. */
+  const fillSlip = (lines: { id: number; amount: number; numbers?: number[] | null }[]) => {
+    const chosen: Record<number, number[]> = {};
+    const stakes: Record<number, number> = {};
+    for (const l of lines) {
+      stakes[l.id] = l.amount;
+      if (l.numbers) chosen[l.id] = l.numbers;
+    }
+    sel.choose(
+      lines.map((l) => l.id),
+      chosen,
+    );
+    setPreset({ key: Date.now(), stakes, multiplier: 1 });
+    if (user) setSlipOpen(true);
+  };
+
+  // Repeat last slip: the plays of the player's latest slip of this game that are still sold, with their stakes.
+  const repeatLast = () => {
+    if (!lastSlip) return;
+    const lines = lastSlip.items
+      .filter((i, k, all) => sel.byId.has(i.play_id) && all.findIndex((x) => x.play_id === i.play_id) === k)
+      .map((i) => ({ id: i.play_id, amount: i.amount, numbers: i.numbers }));
+    if (lines.length < lastSlip.items.length) showToast(t('bet.repeatPartial'));
+    if (lines.length > 0) fillSlip(lines);
+  };
 
   if (!gameId || !family) {
     return (
@@ -68,6 +106,16 @@ export function GamePage() {
         />
       )}
       <LastResult family={family} game={current.data} />
+      {shared.shared && (
+        <SharedSlipCard
+          shared={shared.shared}
+          onDismiss={shared.dismiss}
+          onCopy={() => {
+            fillSlip(shared.shared?.lines.map((l) => ({ id: l.item.id, amount: l.amount, numbers: l.numbers })) ?? []);
+            shared.dismiss();
+          }}
+        />
+      )}
       <PlayBoard
         plays={plays}
         group={sel.group}
@@ -77,6 +125,30 @@ export function GamePage() {
         bettable={bettable}
         onTap={sel.tap}
       />
+      {user && bettable && (
+        <div className="play-tools">
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            data-testid="machine-pick"
+            disabled={!sel.group}
+            onClick={() => {
+              if (!sel.machinePick()) showToast(t('bet.allPicked'));
+            }}
+          >
+            {t('bet.machinePick')}
+          </button>
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            data-testid="repeat-last"
+            disabled={!lastSlip}
+            onClick={repeatLast}
+          >
+            {t('bet.repeatLast')}
+          </button>
+        </div>
+      )}
       <BetBar
         signedIn={!!user}
         count={sel.selectedItems.length}
@@ -96,6 +168,8 @@ export function GamePage() {
       {user && issue && (
         <BetSlipSheet
           gameId={gameId}
+          family={family}
+          preset={preset}
           issue={issue}
           items={sel.selectedItems}
           numbers={sel.numbers}
@@ -105,6 +179,9 @@ export function GamePage() {
           onRemove={sel.toggle}
           onDone={sel.clear}
         />
+      )}
+      {signedIn && bets.data && (
+        <MyBetsPanel slips={bets.data} issue={issue} lastIssue={current.data?.last?.issue ?? null} />
       )}
       {trendOpen && (
         <Suspense fallback={null}>

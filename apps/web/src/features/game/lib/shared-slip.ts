@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/**
+ * A slip shared as a link: the plays and stakes only (never who placed it), in the game route's `slip` query
+ * parameter, e.g. `?type=df_pk10_3&category_id=3&slip=pk10.pos1.num3~1000,ms.all2~500~3-17`. Each line is the
+ * play's code as the game lists it, the stake in minor units and, for a Mark Six all-in, its numbers.
+ */
+export const SHARE_PARAM = 'slip';
+
+export type SharedLine = { code: string; amount: number; numbers?: number[] };
+
+const MAX_LINES = 100;
+
+const line = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9.-]{0,39}~[1-9]\d{0,11}(~\d{1,2}(-\d{1,2}){1,2})?$/)
+  .transform((text): SharedLine => {
+    const [code = '', amount = '0', numbers] = text.split('~');
+    return numbers
+      ? { code, amount: Number(amount), numbers: numbers.split('-').map(Number) }
+      : { code, amount: Number(amount) };
+  })
+  .refine(
+    (l) => !l.numbers || (l.numbers.every((n) => n >= 1 && n <= 49) && new Set(l.numbers).size === l.numbers.length),
+  );
+
+/** The `slip` parameter's text → its lines; any line that does not read makes the whole link unreadable. */
+export const sharedSlipSchema = z
+  .string()
+  .max(MAX_LINES * 60)
+  .transform((text) => text.split(','))
+  .pipe(z.array(line).min(1).max(MAX_LINES));
+
+/** Lines → the `slip` parameter's text. */
+export function encodeSharedSlip(lines: readonly SharedLine[]): string {
+  return lines
+    .map((l) =>
+      [l.code, String(l.amount), ...(l.numbers && l.numbers.length > 0 ? [l.numbers.join('-')] : [])].join('~'),
+    )
+    .join(',');
+}
+
+/** The code a game lists for a placed item: an all-in's full code (`ms.all2.3-17`) is listed as its template. */
+export function listedCode(code: string, numbers: readonly number[] | null): string {
+  return numbers && numbers.length > 0 ? code.replace(/\.\d{1,2}(?:-\d{1,2})+$/, '') : code;
+}
