@@ -7,21 +7,26 @@ import { gameHref, gameLabel } from '../../../lib/games.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useMoney } from '../../../lib/wallet.ts';
 import { familyOf } from '../lib/derive.ts';
+import { CancelSlipButton } from './cancel-slip-button.tsx';
 import { ResultView } from './results.tsx';
 
 const TONE: Record<BetStatus, 'ok' | 'wait' | 'bad'> = {
   won: 'ok',
   push: 'wait',
   void: 'wait',
+  cancelled: 'wait',
   unsettled: 'wait',
   lost: 'bad',
 };
 const MARK = { ok: '✓', wait: '…', bad: '✕' } as const;
+/** A cancelled slip is not waiting for anything: its stake came back. */
+const markOf = (status: BetStatus) => (status === 'cancelled' ? '↺' : MARK[TONE[status]]);
 
 /**
  * One bet slip: game and issue, stake, time, status, each play with its odds and stake (and payout once settled),
  * the slip's payout and net result (payout − stake, with its sign: colour never carries it alone), the result.
- * `clock`: shown under the title (the open slips put their draw countdown there).
+ * `clock`: shown under the title (the open slips put their draw countdown there). A slip that can still be
+ * cancelled has its Cancel action (CancelSlipButton) next to the link to its game.
  */
 export function SlipRow({ slip, clock }: { slip: BetSlip; clock?: ReactNode }) {
   const { t } = useTranslation();
@@ -45,7 +50,7 @@ export function SlipRow({ slip, clock }: { slip: BetSlip; clock?: ReactNode }) {
           {slip.wallet === 'demo' && <span className="badge badge--demo">{t('wallet.demoBadge')}</span>}
         </span>
         <span className={`status status--${tone}`} data-testid="bet-status">
-          <span aria-hidden="true">{MARK[tone]}</span> {t(`bets.status.${slip.status}`)}
+          <span aria-hidden="true">{markOf(slip.status)}</span> {t(`bets.status.${slip.status}`)}
         </span>
       </div>
       {clock}
@@ -67,7 +72,7 @@ export function SlipRow({ slip, clock }: { slip: BetSlip; clock?: ReactNode }) {
       </ul>
       {slip.payout !== null && (
         <div className="record__main">
-          <span>{t('bets.payout')}</span>
+          <span>{slip.status === 'cancelled' ? t('bets.refunded') : t('bets.payout')}</span>
           <span className="record__amount num" data-testid="bet-payout">
             {format(slip.payout)}
           </span>
@@ -86,11 +91,14 @@ export function SlipRow({ slip, clock }: { slip: BetSlip; clock?: ReactNode }) {
         </div>
       )}
       {slip.result && family && <ResultView family={family} result={slip.result} zodiac={slip.zodiac} compact />}
-      {href && slip.status === 'unsettled' && (
+      {slip.status === 'unsettled' && (href || slip.cancellable) && (
         <div className="record__actions">
-          <Link to={href} className="btn btn--ghost btn--small">
-            {t('draw.toGame')}
-          </Link>
+          <CancelSlipButton slip={slip} />
+          {href && (
+            <Link to={href} className="btn btn--ghost btn--small">
+              {t('draw.toGame')}
+            </Link>
+          )}
         </div>
       )}
     </div>
