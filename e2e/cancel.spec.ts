@@ -185,7 +185,9 @@ describe('cancelling a slip before the seal', () => {
       await expect.poll(() => toggle.isChecked(), { timeout: 10_000 }).toBe(false);
       const label = ops.locator('label', { has: toggle });
       await expect.poll(async () => norm(await label.innerText())).toBe(text.gamesAdmin.cancelOff);
-      await expect.poll(async () => norm(await ops.getByTestId('toast').innerText())).toBe(text.gamesAdmin.cancelOffNow);
+      await expect
+        .poll(async () => norm(await ops.getByTestId('toast').innerText()))
+        .toBe(text.gamesAdmin.cancelOffNow);
       await shot(ops, 'console-games-cancel');
       const operator = await api<{ token: string }>('/api/user/login', { body: OPERATOR });
       const games = await api<AdminGames>('/api/admin/games/list', { token: operator.token });

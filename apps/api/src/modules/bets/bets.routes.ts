@@ -204,9 +204,10 @@ function betsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) =
       preValidation: bettor,
       schema: {
         tags: ['game'],
-        summary: 'Cancel an own unsettled slip before its period seals: the stake goes back to its wallet once (idempotent)',
+        summary:
+          'Cancel an own unsettled slip before its period seals: the stake goes back to its wallet once (idempotent)',
         description:
-          'Checks, in order: the slip is the caller\'s (BET_NOT_FOUND), unsettled (BET_ALREADY_CANCELLED / ' +
+          "Checks, in order: the slip is the caller's (BET_NOT_FOUND), unsettled (BET_ALREADY_CANCELLED / " +
           'BET_ALREADY_SETTLED), its game allows cancelling (BET_CANCEL_DISABLED), its period open and before its ' +
           'seal by the server clock (PERIOD_SEALED). Answers the slip, now cancelled.',
         security,

@@ -215,10 +215,7 @@ function toItem(lang: Lang, family: GameFamily, drawDate: string, i: BetItemRow)
  */
 function cancellableAt(s: SlipRow, now: Date): boolean {
   return (
-    s.status === 'unsettled' &&
-    s.cancel_enabled &&
-    s.period_status === 'open' &&
-    now.getTime() < s.seal_at.getTime()
+    s.status === 'unsettled' && s.cancel_enabled && s.period_status === 'open' && now.getTime() < s.seal_at.getTime()
   );
 }
 

@@ -7,7 +7,16 @@ import { call, registerPlayer } from '../../test/helper.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { auth, guestToken } from '../../test/money-helper.ts';
 import { fund } from '../../test/withdraw-helper.ts';
-import { appAtForFile, bet, CTX, openAt, openPeriod, playItems, userIdOf, withPeriodLimit } from '../../test/bets-helper.ts';
+import {
+  appAtForFile,
+  bet,
+  CTX,
+  openAt,
+  openPeriod,
+  playItems,
+  userIdOf,
+  withPeriodLimit,
+} from '../../test/bets-helper.ts';
 import { getBalances, ledgerCheck } from '../ledger/ledger.service.ts';
 import { tick } from '../draws/draws.service.ts';
 import { turnoverSettledBetween } from '../bonus/bonus.repository.ts';

@@ -115,7 +115,14 @@ describe('cancels racing the seal (PostgreSQL)', () => {
           const sentAt = Date.now() - S;
           const res = await post(API.betCancel, slip.owner.token, { id: slip.id });
           const json = (await res.json()) as { error?: string; data?: { status: string } };
-          return { slip, sentAt, doneAt: Date.now() - S, status: res.status, error: json.error, slipStatus: json.data?.status };
+          return {
+            slip,
+            sentAt,
+            doneAt: Date.now() - S,
+            status: res.status,
+            error: json.error,
+            slipStatus: json.data?.status,
+          };
         }),
       );
       await sealing;
