@@ -156,6 +156,28 @@ describe('POST /api/game/cancel', () => {
     });
   });
 
+  it("frees its stake from the player's own stake limit, and a cancelled slip counts as no loss", async () => {
+    await openAt(t.app, T);
+    const p = await cashPlayer(20_000);
+    const limits = await call(t.app, 'POST', API.protectionLimits, {
+      ...auth(p.token),
+      body: { changes: [{ kind: 'stake', period: 'day', amount: 3_000 }] },
+    });
+    expect(limits.status, limits.text).toBe(200);
+    const first = await k3Slip(p.token, [3_000]);
+    const k3 = await openPeriod(t.app, 'df_k3');
+    const play = (await playItems(t.app, 'df_k3'))[0]?.id;
+    const body = { games_id: k3.game_id, issue: k3.issue, items: [{ play_id: play, amount: 3_000 }] };
+    expect((await bet(t.app, p.token, body)).body.error).toBe('STAKE_LIMIT_REACHED');
+    expect((await cancel(p.token, first.id)).status).toBe(200);
+    const state = await call(t.app, 'GET', API.protectionLimits, auth(p.token));
+    const used = (state.body.data as { limits: { kind: string; period: string; used: number }[] }).limits;
+    expect(used.find((l) => l.kind === 'stake' && l.period === 'day')?.used).toBe(0);
+    expect(used.find((l) => l.kind === 'loss' && l.period === 'day')?.used).toBe(0);
+    const res = await bet(t.app, p.token, body);
+    expect(res.status, res.text).toBe(200);
+  });
+
   it('is exactly once per idempotency key: a replay answers the first bytes and refunds nothing more', async () => {
     await openAt(t.app, T);
     const p = await cashPlayer(10_000);
