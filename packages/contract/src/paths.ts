@@ -46,6 +46,7 @@ export const API = {
   adminPixSandboxConfirm: '/api/admin/pay/sandbox/confirm',
   adminPayProviders: '/api/admin/pay/providers',
   bet: '/api/game/bet',
+  betCancel: '/api/game/cancel',
   betList: '/api/bet/list',
   adminPeriodVoid: '/api/admin/period/void',
   protection: '/api/protection/index',
@@ -96,6 +97,7 @@ export const API = {
   adminGamesSchedule: '/api/admin/games/schedule',
   adminGamesLimits: '/api/admin/games/limits',
   adminGamesGameLimit: '/api/admin/games/game-limit',
+  adminGamesCancel: '/api/admin/games/cancel',
   // The console's Players screen
   adminPlayersSearch: '/api/admin/players/search',
   adminPlayersDetail: '/api/admin/players/detail',

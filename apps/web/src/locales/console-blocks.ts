@@ -20,12 +20,22 @@ export const CONSOLE_BLOCKS: readonly string[] = [
 ];
 
 /**
- * The blocks only the screens behind Home show (the game screens, My's protection part, the password screens, the Bonus tab): the
- * build leaves them out of the catalogue Home's first load carries too, and serves them as `<lang>.json?screens`,
- * which the router fetches with any screen other than Home (lib/i18n.ts loadScreenTexts). A block goes here only if
- * nothing outside those screens (layout, tab bar, Home, dialogs of the shell) shows it.
+ * The blocks only the screens behind Home show (the game screens, the slip lists' Cancel, My's protection part, the
+ * password screens, the Bonus tab): the build leaves them out of the catalogue Home's first load carries too, and
+ * serves them as `<lang>.json?screens`, which the router fetches with any screen other than Home (lib/i18n.ts
+ * loadScreenTexts). A block goes here only if nothing outside those screens (layout, tab bar, Home, dialogs of the
+ * shell) shows it.
  */
-export const SCREEN_BLOCKS: readonly string[] = ['draw', 'bet', 'trend', 'rules', 'protection', 'security', 'bonus'];
+export const SCREEN_BLOCKS: readonly string[] = [
+  'draw',
+  'bet',
+  'bets.cancel',
+  'trend',
+  'rules',
+  'protection',
+  'security',
+  'bonus',
+];
 
 type Tree = { [key: string]: unknown };
 

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   API,
+  betCancelRequest,
   betListQuery,
   betRequest,
   betSlip,
@@ -24,6 +25,7 @@ import * as bets from './bets.service.ts';
 import { IdempotentReplay, isBatchRefusal, refusalError } from './slip-batch.ts';
 import type { PreparedSlip, RecordedRefusal } from './slip-batch.ts';
 import { voidPeriod } from './settlement.service.ts';
+import { cancelSlip } from './cancel.service.ts';
 
 /** A player (cash) or a guest (demo); operators have no wallet to bet from. */
 function bettorOf(request: FastifyRequest): SessionUser {
@@ -157,7 +159,7 @@ function betsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) =
         // refusal in this answer's language.
         reply.header('idempotent-replayed', 'true');
         if ('betId' in stored) {
-          const slip = await bets.slipById(app.db, stored.betId, request.lang);
+          const slip = await bets.slipById(app.db, stored.betId, request.lang, app.clock());
           if (slip) return reply.ok(slip);
           throw new AppError('IDEMPOTENCY_IN_FLIGHT');
         }
@@ -170,6 +172,32 @@ function betsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) =
         });
         return app.sendError(refusal, request, reply);
       }
+    },
+  );
+
+  app.post(
+    API.betCancel,
+    {
+      preValidation: bettor,
+      schema: {
+        tags: ['game'],
+        summary:
+          'Cancel an own unsettled slip before its period seals: the stake goes back to its wallet once (idempotent)',
+        description:
+          "Checks, in order: the slip is the caller's (BET_NOT_FOUND), unsettled (BET_ALREADY_CANCELLED / " +
+          'BET_ALREADY_SETTLED), its game allows cancelling (BET_CANCEL_DISABLED), its period open and before its ' +
+          'seal by the server clock (PERIOD_SEALED). Answers the slip, now cancelled.',
+        security,
+        headers: idempotentHeaders,
+        body: betCancelRequest,
+        response: { 200: envelope(betSlip), ...errors(400, 401, 403, 404, 409, 413, 415, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const user = bettorOf(request);
+      await app.exactlyOnce(request, reply, (commit) =>
+        cancelSlip(app.db, user, request.body.id, { lang: request.lang, now: app.clock }, commit),
+      );
     },
   );
 

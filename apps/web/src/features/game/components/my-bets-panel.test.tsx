@@ -24,7 +24,9 @@ const slip = (id: number, issue: string, status: BetSlip['status'], payout: numb
   status,
   payout,
   result: null,
+  seal_at: 0,
   draw_at: 0,
+  cancellable: false,
   created_at: 0,
   settled_at: null,
   items: [

@@ -7,6 +7,7 @@ import { gameHref, gameLabel } from '../../../lib/games.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useMoney } from '../../../lib/wallet.ts';
 import { familyOf } from '../lib/derive.ts';
+import { CancelSlipButton } from './cancel-slip-button.tsx';
 import { ResultView } from './results.tsx';
 import { PlayLabel } from './slip-lines.tsx';
 import { encodeSharedSlip, listedCode, SHARE_PARAM } from '../lib/shared-slip.ts';
@@ -15,16 +16,20 @@ const TONE: Record<BetStatus, 'ok' | 'wait' | 'bad'> = {
   won: 'ok',
   push: 'wait',
   void: 'wait',
+  cancelled: 'wait',
   unsettled: 'wait',
   lost: 'bad',
 };
 const MARK = { ok: '✓', wait: '…', bad: '✕' } as const;
+/** A cancelled slip is not waiting for anything: its stake came back. */
+const markOf = (status: BetStatus) => (status === 'cancelled' ? '↺' : MARK[TONE[status]]);
 
 /**
  * One bet slip: game and issue, stake, time, status, each play with its odds and stake (and payout once settled),
  * the slip's payout and net result (payout − stake, with its sign: colour never carries it alone), the result.
- * `clock`: shown under the title (the open slips put their draw countdown there). `action`: buttons of the slip
- * (beside the link to its game), e.g. cancel; `linkToGame: false` leaves that link out (on the game screen itself).
+ * `clock`: shown under the title (the open slips put their draw countdown there). A slip that can still be
+ * cancelled has its Cancel action (CancelSlipButton). `action`: more buttons of the slip (beside the link to its
+ * game); `linkToGame: false` leaves that link out (on the game screen itself).
  */
 export function SlipRow({
   slip,
@@ -71,7 +76,7 @@ export function SlipRow({
           {slip.wallet === 'demo' && <span className="badge badge--demo">{t('wallet.demoBadge')}</span>}
         </span>
         <span className={`status status--${tone}`} data-testid="bet-status">
-          <span aria-hidden="true">{MARK[tone]}</span> {t(`bets.status.${slip.status}`)}
+          <span aria-hidden="true">{markOf(slip.status)}</span> {t(`bets.status.${slip.status}`)}
         </span>
       </div>
       {clock}
@@ -92,7 +97,7 @@ export function SlipRow({
       </ul>
       {slip.payout !== null && (
         <div className="record__main">
-          <span>{t('bets.payout')}</span>
+          <span>{slip.status === 'cancelled' ? t('bets.refunded') : t('bets.payout')}</span>
           <span className="record__amount num" data-testid="bet-payout">
             {format(slip.payout)}
           </span>
@@ -111,8 +116,9 @@ export function SlipRow({
         </div>
       )}
       {slip.result && family && <ResultView family={family} result={slip.result} zodiac={slip.zodiac} compact />}
-      {((linkToGame && href && slip.status === 'unsettled') || action || copyHref) && (
+      {((linkToGame && href && slip.status === 'unsettled') || slip.cancellable || action || copyHref) && (
         <div className="record__actions">
+          {slip.status === 'unsettled' && <CancelSlipButton slip={slip} />}
           {action}
           {copyHref && (
             <Link to={copyHref} className="btn btn--ghost btn--small" data-testid="bet-copy">
