@@ -8,6 +8,11 @@ const reporters = process.env.CI
   ? ['default', ['json', { outputFile: `reports/vitest-${process.pid}-${Date.now()}.json` }]]
   : ['default'];
 
+// Files run two at a time on every tier, whatever the cores (vitest's default, one worker fewer than the cores, runs
+// them one at a time on a two-core machine): an integration file waits on its database, a browser file on its server
+// and browser, and a unit file shares the core with the other's waits. VITEST_WORKERS overrides it.
+const WORKERS = Number(process.env.VITEST_WORKERS ?? 2);
+
 export default defineConfig({
   test: {
     reporters: reporters as never,
@@ -23,6 +28,7 @@ export default defineConfig({
             'e2e/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          maxWorkers: WORKERS,
         },
       },
       {
@@ -34,6 +40,8 @@ export default defineConfig({
           globalSetup: ['apps/api/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          expect: { poll: { timeout: 5_000 } },
+          maxWorkers: WORKERS,
         },
       },
       {
@@ -43,7 +51,11 @@ export default defineConfig({
           include: ['e2e/**/*.spec.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // A page that waits on its server answers in well under a second on a quiet machine, in seconds on a busy
+          // one: expect.poll waits up to 10 s (vitest's default is 1 s) before it fails.
+          expect: { poll: { timeout: 10_000 } },
+          // Each file has its own server and browser; most of a browser test is waiting on them, so two files at once.
+          maxWorkers: WORKERS,
         },
       },
     ],

@@ -106,9 +106,10 @@ describe('games', () => {
           // A third number cannot be added to a two-number play.
           expect(await page.getByTestId('pick-40').isDisabled()).toBe(true);
           await page.getByTestId('pick-confirm').click();
+          // The picked numbers show as balls in their colours.
           await expect
-            .poll(() => page.getByTestId('play-numbers').textContent(), { timeout: 5000 })
-            .toBe(ALL_IN_NUMBERS.join(' '));
+            .poll(() => page.getByTestId('play-numbers').getByTestId('mini-ball').allTextContents(), { timeout: 5000 })
+            .toEqual(ALL_IN_NUMBERS.map(String));
         }
         await page
           .getByTestId('bet-open')
@@ -119,7 +120,9 @@ describe('games', () => {
             throw new Error(`${gc.code}: cannot open the slip (${bar} / ${phase})`, { cause: e });
           });
         if (gc.allIn) {
-          expect(await page.getByTestId('slip-numbers').textContent()).toContain(`(${ALL_IN_NUMBERS.join(', ')})`);
+          expect(await page.getByTestId('slip-numbers').getByTestId('mini-ball').allTextContents()).toEqual(
+            ALL_IN_NUMBERS.map(String),
+          );
         }
         await page.getByTestId('bet-submit').click();
         await page.getByTestId('bet-confirm').click();

@@ -10,6 +10,7 @@ import { phone } from './harness.ts';
 import { useSite } from './fixtures.ts';
 import {
   approvedDeposit,
+  markDocument,
   norm,
   OPERATOR_SITE,
   operatorLogin,
@@ -47,16 +48,13 @@ describe('messages', () => {
       try {
         const token = await register(page);
         // The page is open when the operator approves: the member stream brings the badge, with no reload.
-        const loads = { count: 0 };
-        page.on('framenavigated', (frame) => {
-          if (frame === page.mainFrame()) loads.count += 1;
-        });
         await page.getByTestId('tab-my').waitFor();
+        const sameDocument = await markDocument(page);
         const depositId = await approvedDeposit(t.site, token, 12_345);
 
         const tabBadge = page.getByTestId('tab-my-badge');
         await tabBadge.waitFor({ timeout: 10_000 });
-        expect(loads.count).toBe(0);
+        expect(await sameDocument()).toBe(true);
         expect(norm(await tabBadge.innerText())).toBe('1');
 
         await page.getByTestId('tab-my').click();

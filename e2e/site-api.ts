@@ -16,6 +16,18 @@ export const norm = (s: string): string => s.replace(/\u00a0/g, ' ').trim();
 export const tokenOf = (page: Page): Promise<string> =>
   page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { token?: string }).token ?? '');
 
+/**
+ * Marks the page's current document; the answer tells whether the page still shows that same document (no reload,
+ * no full navigation). Client-side route changes keep the mark; a reload loses it.
+ */
+export async function markDocument(page: Page): Promise<() => Promise<boolean>> {
+  const mark = randomBytes(6).toString('hex');
+  await page.evaluate((m) => {
+    (window as unknown as { __documentMark?: string }).__documentMark = m;
+  }, mark);
+  return () => page.evaluate((m) => (window as unknown as { __documentMark?: string }).__documentMark === m, mark);
+}
+
 type Init = {
   token?: string;
   body?: unknown;

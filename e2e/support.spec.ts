@@ -10,7 +10,15 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { phone } from './harness.ts';
 import { useSite } from './fixtures.ts';
-import { norm, OPERATOR_SITE, operatorLogin, readRepoJson, registerInBrowser, screenshotsTo } from './site-api.ts';
+import {
+  markDocument,
+  norm,
+  OPERATOR_SITE,
+  operatorLogin,
+  readRepoJson,
+  registerInBrowser,
+  screenshotsTo,
+} from './site-api.ts';
 
 const t = useSite(OPERATOR_SITE);
 
@@ -63,10 +71,7 @@ describe('support conversations', () => {
         await expect.poll(() => streams.length).toBeGreaterThan(0);
         expect(streams.every((x) => new URL(x.url).search === '' && (x.token ?? '').length > 0)).toBe(true);
         const quietFrom = Date.now();
-        const loads = { count: 0 };
-        player.on('framenavigated', (frame) => {
-          if (frame === player.mainFrame()) loads.count += 1;
-        });
+        const sameDocument = await markDocument(player);
 
         // The operator logs in on a second page and answers from the console's Support tab.
         await operatorLogin(operator);
@@ -91,7 +96,7 @@ describe('support conversations', () => {
         await reply.waitFor({ timeout: 10_000 });
         expect(norm(await reply.innerText())).toContain(answer);
         expect(norm(await reply.innerText())).toContain(texts.fromSupport);
-        expect(loads.count).toBe(0);
+        expect(await sameDocument()).toBe(true);
         // The reply was read because the stream announced it: once or twice (its own message, then the close).
         expect(details.filter((at) => at >= sentAt).length).toBeGreaterThan(0);
         expect(details.filter((at) => at >= sentAt).length).toBeLessThanOrEqual(2);

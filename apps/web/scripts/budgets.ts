@@ -38,12 +38,12 @@ export const BUDGETS: readonly Budget[] = [
   { name: '/aoLiu', module: GAME_PAGE, texts: 'game', kb: 140 },
   { name: '/xingYun', module: GAME_PAGE, texts: 'game', kb: 140 },
   { name: '/shiShiCai', module: GAME_PAGE, texts: 'game', kb: 140 },
-  // The game page's trend tab, loaded when the tab is opened: what it adds to the game page.
+  // The game page's lazily loaded parts: what each adds to the game page when it loads.
   {
-    name: 'game trend tab (lazy)',
-    module: 'src/features/game/components/trend-tab.tsx',
+    name: 'game trend sheet (lazy)',
+    module: 'src/features/game/components/trend-sheet.tsx',
     parent: '/kuaisan',
     kb: 30,
-    pending: true,
   },
+  { name: 'game bet slip (lazy)', module: 'src/features/game/components/bet-slip.tsx', parent: '/kuaisan', kb: 60 },
 ];

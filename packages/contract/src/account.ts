@@ -21,6 +21,7 @@ export const ACCOUNT_CAUSES = [
   'bet_staked',
   'bet_won',
   'bet_refunded',
+  'bet_cancelled',
   'demo_grant',
   'bonus',
 ] as const;

@@ -28,7 +28,8 @@ export const betRequest = z.object({
 });
 export type BetRequest = z.infer<typeof betRequest>;
 
-const BET_STATUSES = ['unsettled', 'won', 'lost', 'push', 'void'] as const;
+/** `cancelled`: the player cancelled the slip before its period's seal and got the stake back (never settled). */
+const BET_STATUSES = ['unsettled', 'won', 'lost', 'push', 'void', 'cancelled'] as const;
 export type BetStatus = (typeof BET_STATUSES)[number];
 
 /** One line of a slip as placed: the odds are fixed at placement (decimal for display, ten-thousandths exact). */
@@ -43,7 +44,10 @@ const betItem = z.object({
   odds_bps: z.number().int(),
   amount: minorAmount,
   status: z.enum(BET_STATUSES),
-  /** What was credited back at settlement: stake × odds on a win, the stake on a push or void, 0 on a loss. */
+  /**
+   * What was credited back at settlement: stake × odds on a win, the stake on a push or void, 0 on a loss; the stake
+   * on a cancelled slip.
+   */
   payout: minorAmount.nullable(),
 });
 export type BetItem = z.infer<typeof betItem>;
@@ -64,19 +68,29 @@ export const betSlip = z.object({
   zodiac: z.array(z.enum(MARK_SIX_ZODIACS)).optional(),
   /** When the slip's period is drawn (epoch ms): an open slip counts down to it. */
   draw_at: z.number().int(),
+  /** When the slip's period stops taking bets (epoch ms): a slip can be cancelled until then. */
+  seal_at: z.number().int(),
+  /**
+   * Whether the player may cancel the slip now (POST /api/game/cancel): unsettled, its game allows it and its
+   * period still takes bets at the time of the answer. A screen hides the action itself once `seal_at` passes.
+   */
+  cancellable: z.boolean(),
   created_at: z.number().int(),
   settled_at: z.number().int().nullable(),
   items: z.array(betItem),
 });
 export type BetSlip = z.infer<typeof betSlip>;
 
-/** The list's status filter: one status of a slip, or `settled` for any of won, lost, push and void. */
+/**
+ * The list's status filter: one status of a slip, or `settled` for any of won, lost, push and void (a cancelled slip
+ * is never settled).
+ */
 export const BET_LIST_STATUSES = [...BET_STATUSES, 'settled'] as const;
 export type BetListStatus = (typeof BET_LIST_STATUSES)[number];
 
 /**
- * `status`: unsettled (awaiting the draw), won, lost, push, void (refunded), or settled (any of the four after the
- * draw). `range`: the day ranges of the recharge records (today, yesterday, before_yesterday, last7), in the business
+ * `status`: unsettled (awaiting the draw), won, lost, push, void (refunded), cancelled (by the player, refunded), or
+ * settled (any of won, lost, push, void). `range`: the day ranges of the recharge records (today, yesterday, before_yesterday, last7), in the business
  * time zone, by the time the slip was placed. Every filter is optional; none lists every slip.
  */
 export const betListQuery = pageQuery.extend({
@@ -86,6 +100,10 @@ export const betListQuery = pageQuery.extend({
   range: z.enum(RECHARGE_RANGES, { error: 'VALIDATION_FAILED' }).optional(),
 });
 export type BetListQuery = z.infer<typeof betListQuery>;
+
+/** Cancel an unsettled slip of one's own before its period's seal (the stake goes back to its wallet, once). */
+export const betCancelRequest = z.object({ id: rowId('BET_NOT_FOUND') });
+export type BetCancelRequest = z.infer<typeof betCancelRequest>;
 
 /** Operator: void a period before its draw (every unsettled slip of it is refunded once). */
 export const periodVoidRequest = z.object({

@@ -75,6 +75,11 @@ export const ERRORS = {
   STAKE_ABOVE_MAX: 400,
   PERIOD_LIMIT_REACHED: 400,
   NUMBERS_INVALID: 400,
+  // Cancelling a slip before its period's seal
+  BET_NOT_FOUND: 404,
+  BET_ALREADY_CANCELLED: 409,
+  BET_ALREADY_SETTLED: 409,
+  BET_CANCEL_DISABLED: 409,
   // Player protection (docs/trust.md 30): a time-out or self-exclusion is running
   SELF_EXCLUDED: 403,
   EXCLUSION_NOT_LONGER: 409,

@@ -34,6 +34,8 @@ export const adminGame = z.object({
    * site-wide one applies. The lower of the two binds a slip.
    */
   period_max_per_player: minorAmount.nullable(),
+  /** Whether players may cancel a slip of this game before its period's seal. */
+  cancel_enabled: z.boolean(),
 });
 export type AdminGame = z.infer<typeof adminGame>;
 
@@ -104,6 +106,13 @@ export type AdminPlaysSaveRequest = z.infer<typeof adminPlaysSaveRequest>;
 
 export const adminGameEnableRequest = z.object({ games_id: rowId('GAME_NOT_FOUND'), enabled: z.boolean(required) });
 export type AdminGameEnableRequest = z.infer<typeof adminGameEnableRequest>;
+
+/** Lets players cancel a game's slips before the seal, or not (at once). */
+export const adminGameCancelRequest = z.object({
+  games_id: rowId('GAME_NOT_FOUND'),
+  cancel_enabled: z.boolean(required),
+});
+export type AdminGameCancelRequest = z.infer<typeof adminGameCancelRequest>;
 
 export const adminScheduleSaveRequest = z.object({
   games_id: rowId('GAME_NOT_FOUND'),

@@ -6,6 +6,7 @@ export * from './values.ts';
 export * from './user.ts';
 export * from './home.ts';
 export * from './game.ts';
+export * from './trend.ts';
 export * from './paths.ts';
 export * from './common.ts';
 export * from './wallet.ts';

@@ -23,7 +23,10 @@ export const playerLimit = z.object({
   period: limitPeriod,
   amount: minorAmount.nullable(),
   pending: z.object({ amount: minorAmount.nullable(), effective_at: z.number().int() }).nullable(),
-  /** Used in the current window: deposits, stakes, or stakes − payouts (unsettled slips count as lost). */
+  /**
+   * Used in the current window: deposits, stakes, or stakes − payouts (unsettled slips count as lost, cancelled ones
+   * not at all).
+   */
   used: z.number().int(),
   /** What is left of the limit in force (never below 0), null without one. */
   left: minorAmount.nullable(),

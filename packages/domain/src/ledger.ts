@@ -44,6 +44,7 @@ export const LEDGER_TRANSACTION_KINDS = [
   'stake',
   'payout',
   'refund',
+  'cancel',
   'rebate',
 ] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
@@ -216,6 +217,20 @@ export function stakeRefunded(userId: number, wallet: Wallet, stake: Minor): Led
   const s = positive('refund', stake);
   const [player, counterpart] = walletAccounts(userId, wallet);
   return ledgerTransaction('refund', [
+    { account: counterpart, amount: -s },
+    { account: player, amount: s },
+  ]);
+}
+
+/**
+ * The player cancels an unsettled slip before its period's seal: the stake goes back the way it came, house (cash)
+ * or demo_source (demo) → the wallet it was staked from. A kind of its own (not a 'refund' of a void period), so
+ * the reports take it off the stakes: a cancelled slip is no turnover.
+ */
+export function stakeCancelled(userId: number, wallet: Wallet, stake: Minor): LedgerTransaction {
+  const s = positive('cancel', stake);
+  const [player, counterpart] = walletAccounts(userId, wallet);
+  return ledgerTransaction('cancel', [
     { account: counterpart, amount: -s },
     { account: player, amount: s },
   ]);

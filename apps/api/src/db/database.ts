@@ -132,6 +132,8 @@ export interface GamesTable {
   enabled: ColumnType<boolean, boolean | undefined, boolean>;
   /** The game's own per-player per-period stake limit (minor units), or null: only the site-wide one (0033). */
   period_max_per_player: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Whether players may cancel a slip of the game before its period's seal (0039; default true). */
+  cancel_enabled: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface BannersTable {

@@ -30,13 +30,17 @@ const PLAYER_PASSWORD = 'secret123';
 // The instant the suite runs at (the app's clock): an open K3 period then.
 const T = new Date('2031-01-10T05:00:20Z');
 
-/** What each route's player has: a fund password, a bound card, cash, a conversation, the open period's slip. */
+/**
+ * What each route's player has: a fund password, a bound card, cash, a conversation, the open period's slip (a body)
+ * and one slip placed on it (its id: the slip the cancel route is sent twenty times for).
+ */
 type World = {
   player: WithdrawPlayer;
   /** An account nobody has yet: the one registration sent twenty times. */
   fresh: string;
   bank: number;
   slip: Record<string, unknown>;
+  placed: number;
   conversation: number;
 };
 
@@ -66,6 +70,7 @@ function overrides(w: World): Record<string, Record<string, unknown>> {
     },
     [`POST ${API.payoutDelete}`]: { id: w.player.payoutId },
     [`POST ${API.bet}`]: w.slip,
+    [`POST ${API.betCancel}`]: { id: w.placed },
     [`POST ${API.protectionExclude}`]: { kind: 'timeout_24h', password: PLAYER_PASSWORD, confirm: true },
     [`POST ${API.protectionLimits}`]: { changes: [{ kind: 'deposit', period: 'day', amount: 1_000_000 }] },
     [`POST ${API.supportOpen}`]: { subject: 'Deposit', body: 'Where is my deposit?' },
@@ -157,7 +162,16 @@ async function worldFor(): Promise<World> {
     body: { subject: 'Hello', body: 'First message' },
   });
   if (opened.status !== 200) throw new Error(`support open failed: ${opened.text}`);
-  return { player, fresh: newAccount('par'), bank, slip, conversation: (opened.body.data as { id: number }).id };
+  const placed = await call(t.app, 'POST', API.bet, { headers: { token: player.token, lang: 'en' }, body: slip });
+  if (placed.status !== 200) throw new Error(`bet failed: ${placed.text}`);
+  return {
+    player,
+    fresh: newAccount('par'),
+    bank,
+    slip,
+    placed: (placed.body.data as { id: number }).id,
+    conversation: (opened.body.data as { id: number }).id,
+  };
 }
 
 type Sent = { status: number; text: string };

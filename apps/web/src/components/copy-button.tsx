@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../lib/toast.ts';
 
-async function copyText(text: string): Promise<boolean> {
+/** Puts text on the clipboard; false when the browser would not. */
+export async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
     return true;

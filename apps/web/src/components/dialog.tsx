@@ -6,6 +6,8 @@ type Props = {
   title: string;
   children?: ReactNode;
   confirmText?: string;
+  /** The dismiss button's text (default "Cancel": give another when the action itself is a cancel). */
+  cancelText?: string;
   busy?: boolean;
   /** The confirm button stays disabled (e.g. until a choice is complete). */
   confirmDisabled?: boolean;
@@ -32,6 +34,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmText,
+  cancelText,
   busy,
   confirmDisabled,
   confirmTestId = 'dialog-confirm',
@@ -66,7 +69,7 @@ export function ConfirmDialog({
           {children}
           <div className="dialog__actions">
             <button type="button" className="btn btn--ghost" onClick={onCancel} data-testid="dialog-cancel">
-              {t('common.cancel')}
+              {cancelText ?? t('common.cancel')}
             </button>
             <button
               type="submit"

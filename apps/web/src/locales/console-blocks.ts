@@ -20,15 +20,17 @@ export const CONSOLE_BLOCKS: readonly string[] = [
 ];
 
 /**
- * The blocks only the screens behind Home show (the game screens, My and the cashier, the records, the password
- * screens, the Bonus tab, support): the build leaves them out of the catalogue Home's first load carries too, and
- * serves them as `<lang>.json?screens`, which the router fetches with every screen but Home, Login, Register and
- * Language (lib/i18n.ts loadScreenTexts). A block goes here only if nothing outside those screens (layout, tab bar,
- * Home, Login, Register, Language, the shell's reality check and dialogs) shows it.
+ * The blocks only the screens behind Home show (the game screens, the trend, the slip lists' Cancel, My and the
+ * cashier, the records, the password screens, the Bonus tab, support): the build leaves them out of the catalogue
+ * Home's first load carries too, and serves them as `<lang>.json?game` (GAME_BLOCKS) and `<lang>.json?screens` (the
+ * rest), which the router fetches with every screen but Home, Login, Register and Language (lib/i18n.ts
+ * loadScreenTexts). A block goes here only if nothing outside those screens (layout, tab bar, Home, Login, Register,
+ * Language, the shell's reality check and dialogs) shows it.
  */
 export const SCREEN_BLOCKS: readonly string[] = [
   'draw',
   'bet',
+  'trend',
   'rules',
   'protection',
   'security',
@@ -48,11 +50,11 @@ export const SCREEN_BLOCKS: readonly string[] = [
 ];
 
 /**
- * Of the screens' blocks, those a game page paints with (its header, results, plays, bet bar and slip, the balance
- * chip): `<lang>.json?game`, fetched before a game page's first paint; the other screens' blocks follow it
+ * Of the screens' blocks, those a game page paints with (its header with the trend's button, results, plays, bet bar
+ * and slip, the balance chip): `<lang>.json?game`, fetched before a game page's first paint; the other screens' blocks follow it
  * (lib/i18n.ts loadScreenTexts). A text a game page shows from another block appears once they land.
  */
-export const GAME_BLOCKS: readonly string[] = ['draw', 'bet', 'wallet'];
+export const GAME_BLOCKS: readonly string[] = ['draw', 'bet', 'wallet', 'trend.open'];
 
 type Tree = { [key: string]: unknown };
 

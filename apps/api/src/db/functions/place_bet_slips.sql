@@ -119,8 +119,9 @@ begin
 
   -- 4b. The player's stake and loss limits in force (the latest choice already effective, player_limits), each with
   --     what is left of it: stake = what the player's cash slips placed in the window staked; loss = stake − payouts,
-  --     an unsettled slip counting as lost until it is settled (so slips placed together cannot pass a loss limit).
-  --     Read after the wallet lock: no other batch can place a slip of these players until commit.
+  --     an unsettled slip counting as lost until it is settled (so slips placed together cannot pass a loss limit);
+  --     a cancelled slip (its stake given back) counts for neither. Read after the wallet lock: no other batch can
+  --     place a slip of these players until commit.
   select array_agg(l.user_id), array_agg(l.kind), array_agg(l.period),
          array_agg(l.amount - coalesce(u.used, 0))
     into v_lim_user, v_lim_kind, v_lim_period, v_lim_left
@@ -133,7 +134,7 @@ begin
     left join lateral (
       select sum(case when l.kind = 'stake' then b.total else b.total - coalesce(b.payout, 0) end) as used
         from bets b
-       where b.user_id = l.user_id and b.wallet = 'cash'
+       where b.user_id = l.user_id and b.wallet = 'cash' and b.status <> 'cancelled'
          and b.created_at >= case l.period when 'day' then p_day_from when 'week' then p_week_from
                                            else p_month_from end) u on true
    where l.amount is not null;

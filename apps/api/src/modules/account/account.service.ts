@@ -42,6 +42,8 @@ export function causeOf(txKind: string): AccountCause {
       return 'bet_won';
     case 'refund':
       return 'bet_refunded';
+    case 'cancel':
+      return 'bet_cancelled';
     case 'demo_grant':
       return 'demo_grant';
     case 'bonus':
@@ -52,11 +54,11 @@ export function causeOf(txKind: string): AccountCause {
   }
 }
 
-/** What a ledger reference names ('deposit:17', 'withdrawal:3', 'bet:9', 'bet-refund:9'). */
+/** What a ledger reference names ('deposit:17', 'withdrawal:3', 'bet:9', 'bet-refund:9', 'bet-cancel:9'). */
 export function referenceOf(reference: string): { ref_type: ReferenceType; ref_id: number | null } {
-  const match = /^(deposit|withdrawal|bet|bet-refund):(\d+)$/.exec(reference);
+  const match = /^(deposit|withdrawal|bet|bet-refund|bet-cancel):(\d+)$/.exec(reference);
   if (!match) return { ref_type: 'other', ref_id: null };
-  const type = match[1] === 'bet' || match[1] === 'bet-refund' ? 'slip' : (match[1] as 'deposit' | 'withdrawal');
+  const type = match[1]?.startsWith('bet') ? 'slip' : (match[1] as 'deposit' | 'withdrawal');
   return { ref_type: type, ref_id: Number(match[2]) };
 }
 

@@ -15,7 +15,14 @@ import * as repo from './bets.repository.ts';
 
 export const CATALOG_TTL_MS = 1000;
 
-export type CatalogGame = { id: number; code: string; family: string; name: unknown; enabled: boolean };
+export type CatalogGame = {
+  id: number;
+  code: string;
+  family: string;
+  name: unknown;
+  enabled: boolean;
+  cancel_enabled: boolean;
+};
 export type CatalogPlay = {
   id: number;
   code: string;

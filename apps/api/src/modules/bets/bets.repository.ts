@@ -5,12 +5,15 @@ import type { BetItemRow, BetRow } from '../../db/tables-bets.ts';
 
 export type { BetItemRow, BetRow } from '../../db/tables-bets.ts';
 
-/** A slip with what its answer needs: the game and the period's result. */
+/** A slip with what its answer needs: the game (and whether it lets slips be cancelled) and the period. */
 export type SlipRow = BetRow & {
   game_code: string;
   family: string;
   game_name: unknown;
+  cancel_enabled: boolean;
   result: number[] | null;
+  period_status: string;
+  seal_at: Date;
   draw_at: Date;
 };
 
@@ -18,7 +21,7 @@ export type SlipRow = BetRow & {
 export async function findGameForBet(db: Db, gameId: number) {
   return db
     .selectFrom('games')
-    .select(['id', 'code', 'family', 'name', 'enabled'])
+    .select(['id', 'code', 'family', 'name', 'enabled', 'cancel_enabled'])
     .where('id', '=', gameId)
     .executeTakeFirst();
 }
@@ -39,7 +42,16 @@ export async function slipsByIds(db: Db, ids: readonly number[]): Promise<SlipRo
     .innerJoin('games', 'games.id', 'bets.game_id')
     .innerJoin('periods', 'periods.id', 'bets.period_id')
     .selectAll('bets')
-    .select(['games.code as game_code', 'games.family', 'games.name as game_name', 'periods.result', 'periods.draw_at'])
+    .select([
+      'games.code as game_code',
+      'games.family',
+      'games.name as game_name',
+      'games.cancel_enabled',
+      'periods.result',
+      'periods.status as period_status',
+      'periods.seal_at',
+      'periods.draw_at',
+    ])
     .where('bets.id', 'in', ids)
     .orderBy('bets.id', 'desc')
     .execute();
@@ -69,7 +81,7 @@ export async function listUserSlipIds(
   limit: number,
 ): Promise<number[]> {
   let q = db.selectFrom('bets').select('id').where('user_id', '=', userId);
-  if (filter.status === 'settled') q = q.where('status', '<>', 'unsettled');
+  if (filter.status === 'settled') q = q.where('status', 'not in', ['unsettled', 'cancelled']);
   else if (filter.status !== undefined) q = q.where('status', '=', filter.status);
   if (filter.gameId !== undefined) q = q.where('game_id', '=', filter.gameId);
   if (filter.placed) q = q.where('created_at', '>=', filter.placed.from).where('created_at', '<', filter.placed.to);
@@ -117,4 +129,79 @@ export async function voidUnsettledSlips(trx: Db, periodId: number, now: Date): 
     update bets set status = 'void', payout = total, settled_at = ${now}
     where period_id = ${periodId} and status = 'unsettled'`.execute(trx);
   return Number(slips.numAffectedRows ?? 0);
+}
+
+/** The player's own slip (undefined for another player's or an unknown id): what cancelling it reads first. */
+export async function findOwnSlip(db: Db, userId: number, slipId: number) {
+  return db
+    .selectFrom('bets')
+    .select(['id', 'game_id', 'period_id', 'wallet', 'total', 'status'])
+    .where('id', '=', slipId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/**
+ * The slip's period locked FOR SHARE until the commit, as the bet batch locks it: the seal (UPDATE … WHERE status =
+ * 'open'), a void and the settlement (FOR UPDATE) wait for the cancel, or the cancel for them, and it then reads the
+ * period as they left it.
+ */
+export async function lockPeriodShared(trx: Db, periodId: number) {
+  return trx
+    .selectFrom('periods')
+    .select(['id', 'status', 'seal_at'])
+    .where('id', '=', periodId)
+    .forShare()
+    .executeTakeFirstOrThrow();
+}
+
+/** The slip's status, its row locked FOR UPDATE (a second cancel of it waits here, then finds it cancelled). */
+export async function lockSlipStatus(trx: Db, slipId: number): Promise<BetRow['status']> {
+  const row = await trx
+    .selectFrom('bets')
+    .select('status')
+    .where('id', '=', slipId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return row.status;
+}
+
+/** Whether the game lets players cancel its slips (games.cancel_enabled), read in the cancel's transaction. */
+export async function gameCancelEnabled(trx: Db, gameId: number): Promise<boolean> {
+  const row = await trx.selectFrom('games').select('cancel_enabled').where('id', '=', gameId).executeTakeFirstOrThrow();
+  return row.cancel_enabled;
+}
+
+/**
+ * An unsettled slip and its items become 'cancelled', each paid back its stake; false when the slip was no longer
+ * unsettled (nothing changed then).
+ */
+export async function markSlipCancelled(trx: Db, slipId: number): Promise<boolean> {
+  const slip = await trx
+    .updateTable('bets')
+    .set({ status: 'cancelled', payout: sql<number>`total` })
+    .where('id', '=', slipId)
+    .where('status', '=', 'unsettled')
+    .returning('id')
+    .executeTakeFirst();
+  if (!slip) return false;
+  await trx
+    .updateTable('bet_items')
+    .set({ status: 'cancelled', payout: sql<number>`amount` })
+    .where('bet_id', '=', slipId)
+    .execute();
+  return true;
+}
+
+/**
+ * Gives a cancelled slip's stake back to what the player has staked on its period (bet_period_stakes, the per-period
+ * limit): called with the player's wallet locked by the ledger, as the bet batch changes it.
+ */
+export async function releasePeriodStake(trx: Db, periodId: number, userId: number, amount: number): Promise<void> {
+  await trx
+    .updateTable('bet_period_stakes')
+    .set({ staked: sql<number>`staked - ${amount}` })
+    .where('period_id', '=', periodId)
+    .where('user_id', '=', userId)
+    .execute();
 }

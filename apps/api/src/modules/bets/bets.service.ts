@@ -159,7 +159,13 @@ export async function prepareSlip(
   };
 }
 
-/** POST /api/game/bet: checks the slip, has `commit` commit it (with other players' slips), answers the slip. */
+/** The texts a key's first answer is sent and stored as: the slip placed, or the refusal the batch decided. */
+export type AnswerTexts = { placed: (slip: BetSlip) => string; refused: (error: AppError) => string };
+
+/**
+ * POST /api/game/bet: checks the slip, has `commit` commit it (with other players' slips), answers the slip. With
+ * a key, `answer` makes the texts the batch stores with it.
+ */
 export async function placeBet(
   catalog: BetCatalog,
   commit: SlipCommitter,
@@ -167,24 +173,40 @@ export async function placeBet(
   input: BetRequest,
   ctx: BetContext,
   claim: IdempotencyClaim | null = null,
+  answer?: AnswerTexts,
 ): Promise<BetSlip> {
   const prepared = await prepareSlip(catalog, user, input, ctx);
-  const { slip, items } = await commit(claim ? { ...prepared, claim } : prepared);
   // The period prepareSlip read (kept by the catalog while open): its draw time for the answer.
   const period = await catalog.period(prepared.game.id, prepared.period.issue);
-  if (!period) throw new Error(`period ${prepared.period.issue} of a committed slip not found`);
-  return toSlip(
-    ctx.lang,
-    {
-      ...slip,
-      game_code: prepared.game.code,
-      family: prepared.game.family,
-      game_name: prepared.game.name,
-      result: null,
-      draw_at: period.draw_at,
-    },
-    items,
+  if (!period) throw new Error(`period ${prepared.period.issue} of a slip not found`);
+  const game = await catalog.game(prepared.game.id);
+  const answerOf = ({ slip, items }: CommittedSlip): BetSlip =>
+    toSlip(
+      ctx.lang,
+      {
+        ...slip,
+        game_code: prepared.game.code,
+        family: prepared.game.family,
+        game_name: prepared.game.name,
+        cancel_enabled: game?.cancel_enabled ?? false,
+        result: null,
+        period_status: period.status,
+        seal_at: period.seal_at,
+        draw_at: period.draw_at,
+      },
+      items,
+      slip.created_at,
+    );
+  const committed = await commit(
+    claim
+      ? {
+          ...prepared,
+          claim,
+          answer: answer && { placed: (c) => answer.placed(answerOf(c)), refused: answer.refused },
+        }
+      : prepared,
   );
+  return answerOf(committed);
 }
 
 function toItem(lang: Lang, family: GameFamily, drawDate: string, i: BetItemRow): BetItem {
@@ -204,7 +226,17 @@ function toItem(lang: Lang, family: GameFamily, drawDate: string, i: BetItemRow)
   };
 }
 
-function toSlip(lang: Lang, s: SlipRow, items: BetItemRow[]): BetSlip {
+/**
+ * Whether the player may cancel the slip at `now`: unsettled, its game allows it and its period still takes bets (the
+ * cancel checks this again under the period's lock).
+ */
+function cancellableAt(s: SlipRow, now: Date): boolean {
+  return (
+    s.status === 'unsettled' && s.cancel_enabled && s.period_status === 'open' && now.getTime() < s.seal_at.getTime()
+  );
+}
+
+function toSlip(lang: Lang, s: SlipRow, items: BetItemRow[], now: Date): BetSlip {
   const family = s.family as GameFamily;
   const drawDate = drawDateOf(s.issue);
   return {
@@ -220,26 +252,32 @@ function toSlip(lang: Lang, s: SlipRow, items: BetItemRow[]): BetSlip {
     result: s.result,
     ...(s.result ? resultZodiac(family, s.issue, s.result) : {}),
     draw_at: s.draw_at.getTime(),
+    seal_at: s.seal_at.getTime(),
+    cancellable: cancellableAt(s, now),
     created_at: s.created_at.getTime(),
     settled_at: s.settled_at ? s.settled_at.getTime() : null,
     items: items.map((i) => toItem(lang, family, drawDate, i)),
   };
 }
 
-async function slipsWithItems(db: Db, ids: readonly number[], lang: Lang): Promise<BetSlip[]> {
+async function slipsWithItems(db: Db, ids: readonly number[], lang: Lang, now: Date): Promise<BetSlip[]> {
   const [slips, items] = await Promise.all([repo.slipsByIds(db, ids), repo.itemsOf(db, ids)]);
   return slips.map((s) =>
     toSlip(
       lang,
       s,
       items.filter((i) => i.bet_id === s.id),
+      now,
     ),
   );
 }
 
-/** A slip as it stands now, by id (an idempotent replay answers with the slip its key placed). */
-export async function slipById(db: Db, betId: number, lang: Lang): Promise<BetSlip | undefined> {
-  const [slip] = await slipsWithItems(db, [betId], lang);
+/**
+ * A slip as it stands now, by id (an idempotent replay answers with the slip its key placed; a cancel with the slip
+ * it cancelled); `now` decides whether it can still be cancelled.
+ */
+export async function slipById(db: Db, betId: number, lang: Lang, now: Date): Promise<BetSlip | undefined> {
+  const [slip] = await slipsWithItems(db, [betId], lang, now);
   return slip;
 }
 
@@ -266,7 +304,7 @@ export async function listOwnBets(
   );
   const pageIds = ids.slice(0, query.limit);
   return {
-    list: await slipsWithItems(db, pageIds, ctx.lang),
+    list: await slipsWithItems(db, pageIds, ctx.lang, ctx.now),
     page: query.page,
     limit: query.limit,
     has_more: ids.length > query.limit,

@@ -30,6 +30,7 @@ import { startScheduler } from './runner.ts';
 import type { LeaderJob, Scheduler } from './runner.ts';
 import type { PeriodSettler } from './settler.ts';
 import { streamLimits } from './stream-limits.ts';
+import { trendRoutes } from './trend.routes.ts';
 import type { StreamLimits } from './stream-limits.ts';
 
 declare module 'fastify' {
@@ -165,6 +166,8 @@ function drawsPlugin(root: FastifyInstance, opts: DrawsOptions, done: (err?: Err
     },
     async (request, reply) => reply.ok(await periods.verifyPeriod(app.db, request.query.games_id, request.query.issue)),
   );
+
+  trendRoutes(app);
 
   app.get(
     API.gameEvents,

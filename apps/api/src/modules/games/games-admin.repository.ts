@@ -16,6 +16,7 @@ function gamesJoinSchedules(db: Db) {
       'games.family',
       'games.enabled',
       'games.period_max_per_player',
+      'games.cancel_enabled',
       'game_schedules.cycle_seconds',
       'game_schedules.seal_seconds',
       'game_schedules.daily_at',
@@ -39,6 +40,11 @@ export function findGame(db: Db, gameId: number) {
 
 export async function setGameEnabled(db: Db, gameId: number, enabled: boolean): Promise<void> {
   await db.updateTable('games').set({ enabled }).where('id', '=', gameId).execute();
+}
+
+/** Whether players may cancel the game's slips before the seal. */
+export async function setGameCancelEnabled(db: Db, gameId: number, cancelEnabled: boolean): Promise<void> {
+  await db.updateTable('games').set({ cancel_enabled: cancelEnabled }).where('id', '=', gameId).execute();
 }
 
 /** The game's own per-period limit (null: only the site-wide one). */

@@ -1,5 +1,6 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
+  adminGameCancelRequest,
   adminGameEnableRequest,
   adminGameLimitRequest,
   adminGameLimitsRequest,
@@ -88,6 +89,23 @@ const gamesAdminRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     },
     async (request, reply) =>
       reply.ok(await admin.setEnabled(app.db, actorOf(request), request.body, request.lang, ctx())),
+  );
+
+  app.post(
+    API.adminGamesCancel,
+    {
+      preValidation: operator,
+      schema: {
+        tags: ['admin'],
+        summary: "Let players cancel a game's slips before the seal, or not (at once)",
+        security,
+        headers: sessionHeaders,
+        body: adminGameCancelRequest,
+        response: { 200: envelope(adminGames), ...errors(400, 401, 403, 404, 413, 415, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.ok(await admin.setCancelEnabled(app.db, actorOf(request), request.body, request.lang, ctx())),
   );
 
   app.post(

@@ -11,6 +11,7 @@
  *   committed periods, published with their commitments, are drawn as created; nothing is voided or renumbered);
  * - enabling or disabling a game and the per-period limit: at once (a disabled game refuses bets at once and leaves
  *   the lobby; its periods already created are still drawn and settled, no new ones are created).
+ * - whether players may cancel the game's slips before the seal: at once (the cancel reads it in its transaction);
  * - a game's own per-period limit: at once too, to the next slips (place_bet_slips reads it per slip; the lower of
  *   it and the site-wide limit binds).
  * Nothing here reads or writes a seed or a result.
@@ -20,6 +21,7 @@ import type { GameFamily, Play, PlayChances } from '@fairdraw/domain';
 import { rtpBelowOneHundred, rtpOfChances } from '@fairdraw/domain';
 import type {
   AdminGame,
+  AdminGameCancelRequest,
   AdminGameEnableRequest,
   AdminGameLimitRequest,
   AdminGameLimitsRequest,
@@ -80,6 +82,7 @@ export async function listGames(db: Db, lang: Lang, ctx: GamesAdminContext): Pro
         : null,
       current_issue: current?.issue ?? null,
       period_max_per_player: r.period_max_per_player,
+      cancel_enabled: r.cancel_enabled,
     });
   }
   return {
@@ -275,6 +278,34 @@ export async function setEnabled(
       {
         enabled: input.enabled,
       },
+    );
+  });
+  return listGames(db, lang, ctx);
+}
+
+/**
+ * POST /api/admin/games/cancel: whether players may cancel the game's slips before the seal, at once (a cancel reads
+ * the switch in its own transaction; the slip lists show the action from their next answer).
+ */
+export async function setCancelEnabled(
+  db: Db,
+  actor: AuditActor,
+  input: AdminGameCancelRequest,
+  lang: Lang,
+  ctx: GamesAdminContext,
+): Promise<AdminGames> {
+  await db.transaction().execute(async (trx) => {
+    const game = await repo.lockGame(trx, input.games_id);
+    if (!game) throw new AppError('GAME_NOT_FOUND', { field: 'games_id' });
+    if (game.cancel_enabled === input.cancel_enabled) return;
+    await repo.setGameCancelEnabled(trx, game.id, input.cancel_enabled);
+    await writeAudit(
+      trx,
+      actor,
+      'games.cancel',
+      `game:${game.id}`,
+      { cancel_enabled: game.cancel_enabled },
+      { cancel_enabled: input.cancel_enabled },
     );
   });
   return listGames(db, lang, ctx);

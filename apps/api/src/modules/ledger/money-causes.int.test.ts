@@ -51,6 +51,7 @@ const KINDS: Record<LedgerTransactionKind, { credits: boolean; reference: RegExp
   stake: { credits: false, reference: /^bet:(\d+)$/, cause: 'the slip placed' },
   payout: { credits: true, reference: /^bet:(\d+)$/, cause: 'a slip settled won or push, its period settled' },
   refund: { credits: true, reference: /^bet-refund:(\d+)$/, cause: 'a slip voided with its void period' },
+  cancel: { credits: true, reference: /^bet-cancel:(\d+)$/, cause: 'a slip its player cancelled before the seal' },
   rebate: { credits: true, reference: /^rebate:(\d+)$/, cause: "a day's rebate, computed and now claimed" },
 };
 
@@ -210,6 +211,17 @@ describe('a credit cannot be posted without its cause', () => {
     await refused('ALREADY_DECIDED', () =>
       voidPeriod(t.app.db, operator, { games_id: period.game_id, issue: period.issue, reason: 'late' }, now),
     );
+    // A cancel (the player's own refund) of a settled slip, of another's, of an unknown one: nothing posted.
+    const other = await readyPlayer(t.app, op, 10_000);
+    const cancel = async (token: string, id: number, key: string) => {
+      const before = await ledgerSize();
+      const res = await call(t.app, 'POST', API.betCancel, { ...auth(token), body: { id } });
+      expect(res.body.error, res.text).toBe(key);
+      expect(await ledgerSize()).toEqual(before);
+    };
+    await cancel(p.token, idOf(slip), 'BET_ALREADY_SETTLED');
+    await cancel(other.token, idOf(slip), 'BET_NOT_FOUND');
+    await cancel(p.token, 2_000_000_000, 'BET_NOT_FOUND');
     // Settling again posts nothing more.
     const settled = await ledgerSize();
     expect(await settleDrawnPeriods(t.app.db, period.draw_at)).toEqual({ periods: 0, slips: 0 });
@@ -280,6 +292,15 @@ describe('after a scenario, every transaction names an existing cause in the rig
       });
       expect(r.status, r.text).toBe(200);
     }
+    // One more k3 slip, cancelled by its player before the seal: its stake back under 'cancel'.
+    const cancelled = await bet(t.app, p.token, {
+      games_id: k3.game_id,
+      issue: k3.issue,
+      items: [{ play_id: (await playItems(t.app, 'df_k3'))[0]?.id, amount: 300 }],
+    });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    const undone = await call(t.app, 'POST', API.betCancel, { ...auth(p.token), body: { id: idOf(cancelled) } });
+    expect(undone.status, undone.text).toBe(200);
     await voidPeriod(t.app.db, operator, { games_id: pk10.game_id, issue: pk10.issue, reason: 'feed down' }, now);
     await tick(t.app.db, k3.draw_at, CTX);
     await settleDrawnPeriods(t.app.db, k3.draw_at);
@@ -342,7 +363,8 @@ describe('after a scenario, every transaction names an existing cause in the rig
         }
         case 'stake':
         case 'payout':
-        case 'refund': {
+        case 'refund':
+        case 'cancel': {
           const b = await t.app.db
             .selectFrom('bets as b')
             .innerJoin('periods as p', 'p.id', 'b.period_id')
@@ -359,6 +381,10 @@ describe('after a scenario, every transaction names an existing cause in the rig
           if (kind === 'refund') {
             expect(b?.status, why).toBe('void');
             expect(b?.period_status, why).toBe('void');
+            expect(r.amount, why).toBe(b?.total);
+          }
+          if (kind === 'cancel') {
+            expect(b?.status, why).toBe('cancelled');
             expect(r.amount, why).toBe(b?.total);
           }
           break;

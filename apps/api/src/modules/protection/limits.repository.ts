@@ -35,7 +35,10 @@ export async function depositedSince(db: Db, userId: number, from: Date): Promis
   return Number(row.sum);
 }
 
-/** Stakes and stakes − payouts of the player's cash slips placed since `from` (unsettled ones count as lost). */
+/**
+ * Stakes and stakes − payouts of the player's cash slips placed since `from` (unsettled ones count as lost; a
+ * cancelled one, its stake given back, counts for neither: as place_bet_slips reads them).
+ */
 export async function stakedSince(db: Db, userId: number, from: Date): Promise<{ stake: number; loss: number }> {
   const row = await db
     .selectFrom('bets')
@@ -45,6 +48,7 @@ export async function stakedSince(db: Db, userId: number, from: Date): Promise<{
     ])
     .where('user_id', '=', userId)
     .where('wallet', '=', 'cash')
+    .where('status', '<>', 'cancelled')
     .where('created_at', '>=', from)
     .executeTakeFirstOrThrow();
   return { stake: Number(row.stake), loss: Number(row.loss) };

@@ -9,8 +9,11 @@ import type { ReportDailyTable } from '../../db/tables-report.ts';
  * dashboard.
  */
 
-/** The transaction kinds the summary counts; everything else (a withdrawal held or refunded) nets to zero. */
-const KINDS = ['stake', 'payout', 'refund', 'rebate', 'deposit', 'withdrawal_paid'] as const;
+/**
+ * The transaction kinds the summary counts; everything else (a withdrawal held or refunded) nets to zero. A slip's
+ * cancel ('cancel') takes its stake and the slip off the stakes: a cancelled slip is no turnover.
+ */
+const KINDS = ['stake', 'cancel', 'payout', 'refund', 'rebate', 'deposit', 'withdrawal_paid'] as const;
 
 /** One row of the summary, its day as 'YYYY-MM-DD'. */
 export type SummaryRow = Selectable<ReportDailyTable>;
@@ -26,7 +29,9 @@ export async function lockRebuilds(trx: Db): Promise<void> {
 /**
  * Rebuilds one business day [from, to) from the ledger: deletes the day's rows and inserts them again from the
  * postings on players' accounts (play money excluded) of the counted kinds, per player and per game (a slip's game,
- * from the transaction's reference 'bet:<id>' or 'bet-refund:<id>'). Returns how many rows it wrote.
+ * from the transaction's reference 'bet:<id>', 'bet-refund:<id>' or 'bet-cancel:<id>'). A cancel counts against
+ * the stakes and the slips of the day it is made (the stake's own day, unless the period spans midnight). Returns how
+ * many rows it wrote.
  */
 export async function rebuildDay(trx: Db, day: string, from: Date, to: Date): Promise<number> {
   await trx.deleteFrom('report_daily').where('day', '=', day).execute();
@@ -36,19 +41,19 @@ export async function rebuildDay(trx: Db, day: string, from: Date, to: Date): Pr
   const result = await sql`
     with t as materialized (
       select id, kind,
-             case when kind in ('stake', 'payout', 'refund') then split_part(reference, ':', 2)::bigint end as bet_id
+             case when kind in ('stake', 'cancel', 'payout', 'refund') then split_part(reference, ':', 2)::bigint end as bet_id
         from ledger_transactions
        where created_at >= ${from} and created_at < ${to}
          and kind in (${sql.join(KINDS.map((k) => sql.lit(k)))})
     )
     insert into report_daily (day, user_id, game_id, stakes, payouts, rebates, deposits, withdrawals, slips)
     select ${day}::date, a.user_id, coalesce(b.game_id, 0),
-           coalesce(-sum(p.amount) filter (where t.kind = 'stake'), 0),
+           coalesce(-sum(p.amount) filter (where t.kind in ('stake', 'cancel')), 0),
            coalesce(sum(p.amount) filter (where t.kind in ('payout', 'refund')), 0),
            coalesce(sum(p.amount) filter (where t.kind = 'rebate'), 0),
            coalesce(sum(p.amount) filter (where t.kind = 'deposit'), 0),
            coalesce(-sum(p.amount) filter (where t.kind = 'withdrawal_paid'), 0),
-           count(*) filter (where t.kind = 'stake')
+           (count(*) filter (where t.kind = 'stake') - count(*) filter (where t.kind = 'cancel'))::int
       from t
       cross join lateral (
         select account_id, amount from ledger_postings where transaction_id = t.id offset 0) p

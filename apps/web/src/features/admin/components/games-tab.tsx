@@ -20,6 +20,7 @@ import { toAmountText } from '../../../lib/money.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useMoney } from '../../../lib/wallet.ts';
 import { useEnableGame } from '../api/enable-game.ts';
+import { useSetGameCancel } from '../api/set-game-cancel.ts';
 import { useGamePlays } from '../api/get-game-plays.ts';
 import { useAdminGames } from '../api/get-games.ts';
 import { useSaveGameLimit } from '../api/save-game-limit.ts';
@@ -45,10 +46,11 @@ const utc = (ms: number) => `${new Date(ms).toISOString().replace('T', ' ').slic
 const testKey = (code: string) => code.replaceAll('.', '-');
 
 /**
- * The console's Games screen: every game (enabled, schedule, the period being bet on), the per-period limit, and
- * for the chosen game its own per-period limit, its schedule and its plays' odds and stakes with the RTP computed
- * live as odds are typed. A change of odds, stakes or schedule applies from a period (a day) not yet opened; the
- * screen says from when. The limits apply at once.
+ * The console's Games screen: every game (enabled, whether players may cancel its slips before the seal, schedule,
+ * the period being bet on), the per-period limit, and for the chosen game its own per-period limit, its schedule and
+ * its plays' odds and stakes with the RTP computed live as odds are typed. A change of odds, stakes or schedule
+ * applies from a period (a day) not yet opened; the screen says from when. The limits and both switches apply at
+ * once.
  */
 export function GamesTab() {
   const { t } = useTranslation();
@@ -65,6 +67,12 @@ export function GamesTab() {
         header: t('gamesAdmin.status'),
         value: (g) => (g.enabled ? t('admin.enabled') : t('admin.disabled')),
         cell: (g) => <EnableSwitch game={g} />,
+      },
+      {
+        id: 'cancel',
+        header: t('gamesAdmin.cancelColumn'),
+        value: (g) => (g.cancel_enabled ? t('gamesAdmin.cancelAllowed') : t('gamesAdmin.cancelOff')),
+        cell: (g) => <CancelSwitch game={g} />,
       },
       {
         id: 'schedule',
@@ -135,15 +143,17 @@ function EnableSwitch({ game }: { game: AdminGame }) {
         checked={game.enabled}
         disabled={enable.isPending}
         data-testid={`game-enabled-${game.code}`}
-        onChange={(e) =>
+        onChange={(e) => {
+          // Read now: the controlled box shows the saved value again until the answer arrives.
+          const on = e.target.checked;
           enable.mutate(
-            { games_id: game.id, enabled: e.target.checked },
+            { games_id: game.id, enabled: on },
             {
-              onSuccess: () => showToast(t(e.target.checked ? 'gamesAdmin.enabledNow' : 'gamesAdmin.disabledNow')),
+              onSuccess: () => showToast(t(on ? 'gamesAdmin.enabledNow' : 'gamesAdmin.disabledNow')),
               onError: (err) => showToast(err.message, 'error'),
             },
-          )
-        }
+          );
+        }}
       />
       <span>{game.enabled ? t('admin.enabled') : t('admin.disabled')}</span>
     </label>
@@ -234,6 +244,35 @@ function PeriodMaxForm<Ctx, Req extends FieldValues>({
         </button>
       </form>
     </section>
+  );
+}
+
+/** Whether players may cancel a slip of the game before its period's seal: at once, audited. */
+function CancelSwitch({ game }: { game: AdminGame }) {
+  const { t } = useTranslation();
+  const save = useSetGameCancel();
+  return (
+    <label className="games-admin__switch" onClick={(e) => e.stopPropagation()}>
+      <input
+        type="checkbox"
+        role="switch"
+        checked={game.cancel_enabled}
+        disabled={save.isPending}
+        data-testid={`game-cancel-${game.code}`}
+        onChange={(e) => {
+          // Read now: the controlled box shows the saved value again until the answer arrives.
+          const on = e.target.checked;
+          save.mutate(
+            { games_id: game.id, cancel_enabled: on },
+            {
+              onSuccess: () => showToast(t(on ? 'gamesAdmin.cancelOnNow' : 'gamesAdmin.cancelOffNow')),
+              onError: (err) => showToast(err.message, 'error'),
+            },
+          );
+        }}
+      />
+      <span>{game.cancel_enabled ? t('gamesAdmin.cancelAllowed') : t('gamesAdmin.cancelOff')}</span>
+    </label>
   );
 }
 

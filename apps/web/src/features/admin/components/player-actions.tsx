@@ -8,7 +8,6 @@ import {
   PLAYER_REASON_MAX,
   type AdminPlayer,
   type AdminPlayerFreezeRequest,
-  type AdminPlayerRemoveTwoFactorRequest,
   type AdminPlayerResetAnswer,
 } from '@fairdraw/contract';
 import { ConfirmDialog } from '../../../components/dialog.tsx';
@@ -22,113 +21,120 @@ import { useFreezePlayer, useRemoveTwoFactor, useResetPassword } from '../api/pl
 
 type Values = { reason: string };
 const API_FIELDS = ['reason'] as const;
+/** Both requests are a player's id and the reason. */
+type ReasonRequest = AdminPlayerFreezeRequest;
 
-/** Freeze (or unfreeze) one player: the reason is required and goes to the audit log. */
+/** An action on one player that needs a reason for the audit log: freeze, unfreeze, remove two-step verification. */
+function ReasonDialog({
+  player,
+  open,
+  onClose,
+  schema,
+  submit,
+  title,
+  body,
+  confirmText,
+  testId,
+}: {
+  player: AdminPlayer;
+  open: boolean;
+  onClose: () => void;
+  schema: z.ZodType<ReasonRequest, ReasonRequest>;
+  submit: (body: ReasonRequest) => Promise<unknown>;
+  title: string;
+  body: string | null;
+  confirmText: string;
+  /** The confirm button is `<testId>-confirm`, the reason field `<testId>-reason`. */
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const form = useForm<Values, unknown, ReasonRequest>({
+    defaultValues: { reason: '' },
+    resolver: contractResolver<Values, unknown, ReasonRequest>(() =>
+      z
+        .object({ reason: z.string() })
+        .transform(({ reason }) => ({ id: player.id, reason }))
+        .pipe(schema),
+    ),
+  });
+  const close = () => {
+    form.reset({ reason: '' });
+    onClose();
+  };
+  const onSubmit = form.handleSubmit(async (request) => {
+    try {
+      await submit(request);
+      showToast(t('admin.done'));
+      close();
+    } catch (e) {
+      reportServerError(form.setError, e, API_FIELDS);
+    }
+  });
+  return (
+    <ConfirmDialog
+      open={open}
+      title={title}
+      confirmText={confirmText}
+      confirmTestId={`${testId}-confirm`}
+      busy={form.formState.isSubmitting}
+      onCancel={close}
+      onConfirm={() => void onSubmit()}
+    >
+      {body !== null && <p>{body}</p>}
+      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+        <FormTextField
+          control={form.control}
+          name="reason"
+          label={t('players.admin.reason')}
+          maxLength={PLAYER_REASON_MAX}
+          autoComplete="off"
+          testId={`${testId}-reason`}
+        />
+      </form>
+      <FormError text={errorText(t, form.formState.errors.root?.server)} />
+    </ConfirmDialog>
+  );
+}
+
+/** Freeze (or unfreeze) one player. */
 function FreezeDialog({ player, open, onClose }: { player: AdminPlayer; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const freeze = !player.frozen;
   const mutation = useFreezePlayer();
-  const form = useForm<Values, unknown, AdminPlayerFreezeRequest>({
-    defaultValues: { reason: '' },
-    resolver: contractResolver<Values, unknown, AdminPlayerFreezeRequest>(() =>
-      z
-        .object({ reason: z.string() })
-        .transform(({ reason }) => ({ id: player.id, reason }))
-        .pipe(adminPlayerFreezeRequest),
-    ),
-  });
-  const close = () => {
-    form.reset({ reason: '' });
-    onClose();
-  };
-  const onSubmit = form.handleSubmit(async (body) => {
-    try {
-      await mutation.mutateAsync({ freeze, body });
-      showToast(t('admin.done'));
-      close();
-    } catch (e) {
-      reportServerError(form.setError, e, API_FIELDS);
-    }
-  });
   return (
-    <ConfirmDialog
+    <ReasonDialog
+      player={player}
       open={open}
+      onClose={onClose}
+      schema={adminPlayerFreezeRequest}
+      submit={(body) => mutation.mutateAsync({ freeze, body })}
       title={t(freeze ? 'players.admin.freezeTitle' : 'players.admin.unfreezeTitle', { account: player.account })}
+      body={freeze ? t('players.admin.freezeBody') : null}
       confirmText={t(freeze ? 'players.admin.freeze' : 'players.admin.unfreeze')}
-      confirmTestId="player-freeze-confirm"
-      busy={form.formState.isSubmitting}
-      onCancel={close}
-      onConfirm={() => void onSubmit()}
-    >
-      {freeze && <p>{t('players.admin.freezeBody')}</p>}
-      <form onSubmit={(e) => void onSubmit(e)} noValidate>
-        <FormTextField
-          control={form.control}
-          name="reason"
-          label={t('players.admin.reason')}
-          maxLength={PLAYER_REASON_MAX}
-          autoComplete="off"
-          testId="player-freeze-reason"
-        />
-      </form>
-      <FormError text={errorText(t, form.formState.errors.root?.server)} />
-    </ConfirmDialog>
+      testId="player-freeze"
+    />
   );
 }
 
-/** Remove two-step verification (lost phone and recovery codes): the reason is required and goes to the audit log. */
+/** Remove two-step verification (lost phone and recovery codes). */
 function RemoveTwoFactorDialog({ player, open, onClose }: { player: AdminPlayer; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const mutation = useRemoveTwoFactor();
-  const form = useForm<Values, unknown, AdminPlayerRemoveTwoFactorRequest>({
-    defaultValues: { reason: '' },
-    resolver: contractResolver<Values, unknown, AdminPlayerRemoveTwoFactorRequest>(() =>
-      z
-        .object({ reason: z.string() })
-        .transform(({ reason }) => ({ id: player.id, reason }))
-        .pipe(adminPlayerRemoveTwoFactorRequest),
-    ),
-  });
-  const close = () => {
-    form.reset({ reason: '' });
-    onClose();
-  };
-  const onSubmit = form.handleSubmit(async (body) => {
-    try {
-      await mutation.mutateAsync(body);
-      showToast(t('admin.done'));
-      close();
-    } catch (e) {
-      reportServerError(form.setError, e, API_FIELDS);
-    }
-  });
   return (
-    <ConfirmDialog
+    <ReasonDialog
+      player={player}
       open={open}
+      onClose={onClose}
+      schema={adminPlayerRemoveTwoFactorRequest}
+      submit={(body) => mutation.mutateAsync(body)}
       title={t('players.admin.removeTwoFactorTitle', { account: player.account })}
+      body={t('players.admin.removeTwoFactorBody')}
       confirmText={t('players.admin.removeTwoFactorConfirm')}
-      confirmTestId="player-2fa-remove-confirm"
-      busy={form.formState.isSubmitting}
-      onCancel={close}
-      onConfirm={() => void onSubmit()}
-    >
-      <p>{t('players.admin.removeTwoFactorBody')}</p>
-      <form onSubmit={(e) => void onSubmit(e)} noValidate>
-        <FormTextField
-          control={form.control}
-          name="reason"
-          label={t('players.admin.reason')}
-          maxLength={PLAYER_REASON_MAX}
-          autoComplete="off"
-          testId="player-2fa-remove-reason"
-        />
-      </form>
-      <FormError text={errorText(t, form.formState.errors.root?.server)} />
-    </ConfirmDialog>
+      testId="player-2fa-remove"
+    />
   );
 }
 
-/** Reset the login password: confirm, then the temporary password is shown once (copy it, then close). */
 function ResetDialog({ player, open, onClose }: { player: AdminPlayer; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const reset = useResetPassword();

@@ -4,19 +4,23 @@ import { formatCountdown, phaseAt, type PeriodTimes } from '../lib/derive.ts';
 import { useServerNow } from '../lib/use-game-clock.ts';
 
 /**
- * Issue, state and countdown, with Rules and History one tap away (sticky under the top bar). While the period
- * loads (`pending`) it keeps its full size, the clock a placeholder, so nothing below it moves when the period comes.
+ * Issue, state and countdown, with Rules, History and Trend one tap away (sticky under the top bar). While the
+ * period loads (`pending`) it keeps its full size, the clock a placeholder, so nothing below it moves when the period
+ * comes.
  */
 export function GameHeader({
   period,
   pending = false,
   rulesHref,
   historyHref,
+  onTrend,
 }: {
   period: PeriodTimes | undefined;
   pending?: boolean;
   rulesHref: string;
   historyHref: string;
+  /** Opens the trend sheet. */
+  onTrend?: () => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -35,6 +39,16 @@ export function GameHeader({
         <Link to={historyHref} className="game-head__link" data-testid="game-history-link">
           {t('draw.history')}
         </Link>
+        {onTrend && (
+          <button
+            type="button"
+            className="game-head__link game-head__link--button"
+            onClick={onTrend}
+            data-testid="game-trend-open"
+          >
+            {t('trend.open')}
+          </button>
+        )}
       </nav>
     </section>
   );

@@ -4,6 +4,9 @@ import type { PlayGroup, PlayItem } from '@fairdraw/contract';
 import { ErrorState } from '../../../components/states.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
+import { useLang } from '../../../lib/use-lang.ts';
+import { capitalise } from '../lib/capitalise.ts';
+import { MiniBall, markSixNumberOf } from './mark-six-ball.tsx';
 
 /** The plays of a game: a tab per group and a grid of the open group's items (odds on each), or its loading state. */
 export function PlayBoard({
@@ -67,7 +70,10 @@ export function PlayBoard({
   );
 }
 
-/** One play: its short name, its odds, a check when selected and, for all-in items, the numbers picked. */
+/**
+ * One play: its short name (capitalised; a Mark Six number as its coloured ball), its odds, a check on the corner when
+ * selected and, for all-in items, the numbers picked as balls.
+ */
 function PlayCell({
   item,
   groupName,
@@ -83,6 +89,9 @@ function PlayCell({
   disabled: boolean;
   onTap: (item: PlayItem) => void;
 }) {
+  const lang = useLang();
+  // A Mark Six number play is its number, in its ball's colour.
+  const ball = markSixNumberOf(item.code);
   return (
     <button
       type="button"
@@ -97,10 +106,18 @@ function PlayCell({
           ✓
         </span>
       )}
-      <span className="play-cell__name">{shortName(item.name, groupName)}</span>
+      {ball !== null ? (
+        <span className="play-cell__name" aria-label={item.name}>
+          <MiniBall n={ball} />
+        </span>
+      ) : (
+        <span className="play-cell__name">{capitalise(shortName(item.name, groupName), lang)}</span>
+      )}
       {on && numbers && (
-        <span className="play-cell__numbers num" data-testid="play-numbers">
-          {numbers.join(' ')}
+        <span className="play-cell__numbers mini-balls" data-testid="play-numbers">
+          {numbers.map((n) => (
+            <MiniBall key={n} n={n} />
+          ))}
         </span>
       )}
       <span className="play-cell__odds num">{item.odds}</span>

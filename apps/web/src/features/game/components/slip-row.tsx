@@ -7,23 +7,41 @@ import { gameHref, gameLabel } from '../../../lib/games.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useMoney } from '../../../lib/wallet.ts';
 import { familyOf } from '../lib/derive.ts';
+import { CancelSlipButton } from './cancel-slip-button.tsx';
 import { ResultView } from './results.tsx';
+import { PlayLabel } from './slip-lines.tsx';
+import { encodeSharedSlip, listedCode, SHARE_PARAM } from '../lib/shared-slip.ts';
 
 const TONE: Record<BetStatus, 'ok' | 'wait' | 'bad'> = {
   won: 'ok',
   push: 'wait',
   void: 'wait',
+  cancelled: 'wait',
   unsettled: 'wait',
   lost: 'bad',
 };
 const MARK = { ok: '✓', wait: '…', bad: '✕' } as const;
+/** A cancelled slip is not waiting for anything: its stake came back. */
+const markOf = (status: BetStatus) => (status === 'cancelled' ? '↺' : MARK[TONE[status]]);
 
 /**
  * One bet slip: game and issue, stake, time, status, each play with its odds and stake (and payout once settled),
  * the slip's payout and net result (payout − stake, with its sign: colour never carries it alone), the result.
- * `clock`: shown under the title (the open slips put their draw countdown there).
+ * `clock`: shown under the title (the open slips put their draw countdown there). A slip that can still be
+ * cancelled has its Cancel action (CancelSlipButton). `action`: more buttons of the slip (beside the link to its
+ * game); `linkToGame: false` leaves that link out (on the game screen itself).
  */
-export function SlipRow({ slip, clock }: { slip: BetSlip; clock?: ReactNode }) {
+export function SlipRow({
+  slip,
+  clock,
+  action,
+  linkToGame = true,
+}: {
+  slip: BetSlip;
+  clock?: ReactNode;
+  action?: ReactNode;
+  linkToGame?: boolean;
+}) {
   const { t } = useTranslation();
   const lang = useLang();
   const { format } = useMoney();
@@ -31,6 +49,19 @@ export function SlipRow({ slip, clock }: { slip: BetSlip; clock?: ReactNode }) {
   const href = gameHref({ code: slip.game_code, id: slip.games_id });
   const tone = TONE[slip.status];
   const net = slip.payout === null ? null : slip.payout - slip.total;
+  // A winning slip can be played again: its plays and stakes go to the game's screen as a shared slip.
+  const copyHref =
+    href && slip.status === 'won'
+      ? `${href}&${SHARE_PARAM}=${encodeURIComponent(
+          encodeSharedSlip(
+            slip.items.map((i) => ({
+              code: listedCode(i.code, i.numbers),
+              amount: i.amount,
+              ...(i.numbers && { numbers: i.numbers }),
+            })),
+          ),
+        )}`
+      : null;
   return (
     <div className="record" data-testid="bet-item" data-status={slip.status} data-game={slip.game_code}>
       <div className="record__main">
@@ -45,7 +76,7 @@ export function SlipRow({ slip, clock }: { slip: BetSlip; clock?: ReactNode }) {
           {slip.wallet === 'demo' && <span className="badge badge--demo">{t('wallet.demoBadge')}</span>}
         </span>
         <span className={`status status--${tone}`} data-testid="bet-status">
-          <span aria-hidden="true">{MARK[tone]}</span> {t(`bets.status.${slip.status}`)}
+          <span aria-hidden="true">{markOf(slip.status)}</span> {t(`bets.status.${slip.status}`)}
         </span>
       </div>
       {clock}
@@ -53,8 +84,7 @@ export function SlipRow({ slip, clock }: { slip: BetSlip; clock?: ReactNode }) {
         {slip.items.map((i) => (
           <li key={i.id} className="bet-line">
             <span className="bet-line__name">
-              {i.name}
-              {i.numbers ? ` (${i.numbers.join(', ')})` : ''} <span className="muted num">@{i.odds}</span>
+              <PlayLabel item={i} numbers={i.numbers} /> <span className="muted num">@{i.odds}</span>
             </span>
             <span className="num">{format(i.amount)}</span>
             {i.payout !== null && (
@@ -67,7 +97,7 @@ export function SlipRow({ slip, clock }: { slip: BetSlip; clock?: ReactNode }) {
       </ul>
       {slip.payout !== null && (
         <div className="record__main">
-          <span>{t('bets.payout')}</span>
+          <span>{slip.status === 'cancelled' ? t('bets.refunded') : t('bets.payout')}</span>
           <span className="record__amount num" data-testid="bet-payout">
             {format(slip.payout)}
           </span>
@@ -86,11 +116,20 @@ export function SlipRow({ slip, clock }: { slip: BetSlip; clock?: ReactNode }) {
         </div>
       )}
       {slip.result && family && <ResultView family={family} result={slip.result} zodiac={slip.zodiac} compact />}
-      {href && slip.status === 'unsettled' && (
+      {((linkToGame && href && slip.status === 'unsettled') || slip.cancellable || action || copyHref) && (
         <div className="record__actions">
-          <Link to={href} className="btn btn--ghost btn--small">
-            {t('draw.toGame')}
-          </Link>
+          {slip.status === 'unsettled' && <CancelSlipButton slip={slip} />}
+          {action}
+          {copyHref && (
+            <Link to={copyHref} className="btn btn--ghost btn--small" data-testid="bet-copy">
+              {t('bet.copyToSlip')}
+            </Link>
+          )}
+          {linkToGame && href && slip.status === 'unsettled' && (
+            <Link to={href} className="btn btn--ghost btn--small">
+              {t('draw.toGame')}
+            </Link>
+          )}
         </div>
       )}
     </div>

@@ -1,40 +1,65 @@
-import { useController, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { BetRequest } from '@fairdraw/contract';
 import { AmountField } from '../../../components/amount-field.tsx';
-import type { ErrorLike } from '../../../lib/form-errors.ts';
 import { toAmountText } from '../../../lib/money.ts';
 import { useMoney } from '../../../lib/wallet.ts';
-import type { BetContext, StakeValues } from '../lib/bet-schema.ts';
+import { MAX_MULTIPLIER, readMultiplier } from '../lib/bet-schema.ts';
 
 const QUICK = [10, 50, 100, 500];
 
 type Props = {
-  control: Control<StakeValues, BetContext, BetRequest>;
-  /** The stake's message as it is typed (the slip checks live), with its values. */
-  error: ErrorLike;
-  values?: Record<string, string>;
+  /** The stake typed for every line (chips set it); a line's own stake overrides it. */
+  all: string;
+  onAll: (text: string) => void;
+  multiplier: string;
+  onMultiplier: (text: string) => void;
+  multiplierError: string | null;
   total: number;
-  ret: number;
+  /** The most the slip can get back from one draw; undefined while it is computed, null when unknown. */
+  ret: number | null | undefined;
 };
 
-/** One stake for every selected play (quick chips), and the slip's total and possible return. */
-export function SlipStake({ control, error, values, total, ret }: Props) {
+/** One stake for every line (quick chips), the multiplier, and the slip's total and largest possible return. */
+export function SlipStake({ all, onAll, multiplier, onMultiplier, multiplierError, total, ret }: Props) {
   const { t } = useTranslation();
   const { format, exponent } = useMoney();
-  const { field } = useController({ control, name: 'stake' });
+  const m = readMultiplier(multiplier);
+  const step = (by: number) => onMultiplier(String(Math.min(MAX_MULTIPLIER, Math.max(1, (m ?? 1) + by))));
   return (
     <>
       <AmountField
-        value={field.value}
-        onValue={field.onChange}
+        value={all}
+        onValue={onAll}
         testId="bet-amount"
         hint={t('bet.perPlay')}
-        invalid={!!error}
-        fieldError={error}
-        values={values}
+        invalid={false}
         chips={QUICK.map((n) => ({ label: String(n), value: toAmountText(n * 10 ** exponent, exponent) }))}
       />
+      <div className="slip-multiplier">
+        <label htmlFor="bet-multiplier">{t('bet.multiplier')}</label>
+        <div className="stepper">
+          <button type="button" className="stepper__btn" aria-label={t('bet.less')} onClick={() => step(-1)}>
+            −
+          </button>
+          <input
+            id="bet-multiplier"
+            className={multiplierError ? 'input stepper__input num is-invalid' : 'input stepper__input num'}
+            inputMode="numeric"
+            autoComplete="off"
+            value={multiplier}
+            aria-invalid={!!multiplierError}
+            onChange={(e) => onMultiplier(e.target.value)}
+            data-testid="bet-multiplier"
+          />
+          <button type="button" className="stepper__btn" aria-label={t('bet.more')} onClick={() => step(1)}>
+            +
+          </button>
+        </div>
+      </div>
+      {multiplierError && (
+        <p className="form-error" role="alert" data-testid="bet-multiplier-error">
+          {multiplierError}
+        </p>
+      )}
       <dl className="facts facts--small slip-totals">
         <div>
           <dt>{t('bet.total')}</dt>
@@ -45,7 +70,7 @@ export function SlipStake({ control, error, values, total, ret }: Props) {
         <div>
           <dt>{t('bet.possibleReturn')}</dt>
           <dd className="num slip-totals__win" data-testid="bet-return">
-            {format(ret)}
+            {ret === undefined ? '…' : ret === null ? '—' : format(ret)}
           </dd>
         </div>
       </dl>

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { PlayGroup, PlayItem } from '@fairdraw/contract';
 import { allInCount } from '../components/number-picker.tsx';
+import { randomIndex, randomNumbers } from './machine-pick.ts';
 
 /**
  * What the player has picked on a game screen: the open play group, the selected items and, for Mark Six all-in
@@ -35,8 +36,27 @@ export function usePlaySelection(groups: readonly PlayGroup[]) {
     setPicking(null);
   };
 
+  // Machine pick: one play of the open group not yet on the slip (an all-in with its numbers), chosen at random.
+  const machinePick = (): PlayItem | null => {
+    const pool = (group?.items ?? []).filter((i) => !selected.includes(i.id));
+    if (pool.length === 0) return null;
+    const item = pool[randomIndex(pool.length)]!;
+    const count = allInCount(item.code);
+    if (count) setNumbers((m) => ({ ...m, [item.id]: randomNumbers(count, 49) }));
+    setSelected((s) => (s.includes(item.id) ? s : [...s, item.id]));
+    return item;
+  };
+  // Repeat last slip: exactly these plays (and all-in numbers) on the slip.
+  const choose = useCallback((ids: number[], chosen: Record<number, number[]>) => {
+    setSelected(ids);
+    setNumbers(chosen);
+  }, []);
+
   return {
     group,
+    machinePick,
+    choose,
+    byId,
     setGroupCode,
     selected,
     selectedItems,

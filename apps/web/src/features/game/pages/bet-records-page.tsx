@@ -17,7 +17,7 @@ import { SlipRow } from '../components/slip-row.tsx';
 import { useGameEvents } from '../lib/use-game-clock.ts';
 
 /** The statuses a slip can have (contract bet.ts), in the order the filter offers them. */
-const STATUSES = ['unsettled', 'won', 'lost', 'push', 'void'] as const satisfies readonly BetStatus[];
+const STATUSES = ['unsettled', 'won', 'lost', 'push', 'void', 'cancelled'] as const satisfies readonly BetStatus[];
 
 /**
  * /hyTou, the member bet records: the player's slips of every game, filtered by game, status and the day ranges of

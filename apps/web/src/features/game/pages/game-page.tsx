@@ -6,10 +6,17 @@ import { useTranslation } from 'react-i18next';
 import { BalanceChip } from '../../../components/balance-chip.tsx';
 import { ErrorState, NoticeState } from '../../../components/states.tsx';
 import { TopBar } from '../../../components/top-bar.tsx';
+import { loadScreenTexts } from '../../../lib/i18n.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { usePlayItems } from '../api/get-play-items.ts';
 import { BetBar } from '../components/bet-bar.tsx';
+import type { SlipPreset } from '../components/bet-slip.tsx';
+import { useGameBets } from '../api/get-game-bets.ts';
+import { useSettledToasts } from '../lib/use-settled-toasts.ts';
+import { useSharedSlip } from '../lib/use-shared-slip.ts';
+import { SharedSlipCard } from '../components/shared-slip-card.tsx';
+import { showToast } from '../../../lib/toast.ts';
 import { GameHeader } from '../components/game-header.tsx';
 import { LastResult } from '../components/last-result.tsx';
 import { allInCount, NumberPicker } from '../components/number-picker.tsx';
@@ -23,7 +30,18 @@ import { PATHS, withQuery } from '../../../app/routes.ts';
 // fetched when the player first selects a play, so it is there, closed, before he opens it.
 const BetSlipSheet = lazy(() => import('../components/bet-slip.tsx').then((m) => ({ default: m.BetSlipSheet })));
 
-/** One screen for the five game routes: period, last result, plays, and the bet slip. */
+// The player's slips of this issue (with their Cancel action): below the plays, for a signed-in player only. It shows
+// texts of the bets screens, so it comes with the rest of the screens' texts.
+const MyBetsPanel = lazy(() =>
+  Promise.all([import('../components/my-bets-panel.tsx'), loadScreenTexts('all')]).then(([m]) => ({
+    default: m.MyBetsPanel,
+  })),
+);
+
+// The trend sheet and its styles are their own chunk, fetched when a player first opens it.
+const TrendSheet = lazy(() => import('../components/trend-sheet.tsx').then((m) => ({ default: m.TrendSheet })));
+
+/** One screen for the five game routes: period, last result, plays, the bet slip and the trend. */
 export function GamePage() {
   const { t } = useTranslation();
   const lang = useLang();
@@ -34,9 +52,42 @@ export function GamePage() {
   const groups = useMemo(() => plays.data ?? [], [plays.data]);
   const sel = usePlaySelection(groups);
   const [slipOpen, setSlipOpen] = useState(false);
-  // Once wanted, the slip stays mounted (closed between bets), keeping its stake and its idempotency keys.
+  // Once wanted, the slip stays mounted (closed between bets), keeping its stakes and its idempotency keys.
   const [slipWanted, setSlipWanted] = useState(false);
   if (!slipWanted && (slipOpen || sel.selectedItems.length > 0)) setSlipWanted(true);
+  const [trendOpen, setTrendOpen] = useState(false);
+  const [preset, setPreset] = useState<SlipPreset | null>(null);
+  const signedIn = !!user && user.role !== 'operator';
+  const bets = useGameBets(gameId ?? 0, signedIn ? user.token : undefined);
+  useSettledToasts(bets.data);
+  const lastSlip = bets.data?.[0];
+  const shared = useSharedSlip(groups, plays.isSuccess);
+
+  /** Puts plays (with all-in numbers) and their stakes on the slip and opens it. */
+  const fillSlip = (lines: { id: number; amount: number; numbers?: number[] | null }[]) => {
+    const chosen: Record<number, number[]> = {};
+    const stakes: Record<number, number> = {};
+    for (const l of lines) {
+      stakes[l.id] = l.amount;
+      if (l.numbers) chosen[l.id] = l.numbers;
+    }
+    sel.choose(
+      lines.map((l) => l.id),
+      chosen,
+    );
+    setPreset({ key: Date.now(), stakes, multiplier: 1 });
+    if (user) setSlipOpen(true);
+  };
+
+  // Repeat last slip: the plays of the player's latest slip of this game that are still sold, with their stakes.
+  const repeatLast = () => {
+    if (!lastSlip) return;
+    const lines = lastSlip.items
+      .filter((i, k, all) => sel.byId.has(i.play_id) && all.findIndex((x) => x.play_id === i.play_id) === k)
+      .map((i) => ({ id: i.play_id, amount: i.amount, numbers: i.numbers }));
+    if (lines.length < lastSlip.items.length) showToast(t('bet.repeatPartial'));
+    if (lines.length > 0) fillSlip(lines);
+  };
 
   if (!gameId || !family) {
     return (
@@ -62,9 +113,20 @@ export function GamePage() {
           pending={current.isPending}
           rulesHref={withQuery(PATHS.rule, query)}
           historyHref={withQuery(PATHS.history, query)}
+          onTrend={() => setTrendOpen(true)}
         />
       )}
       <LastResult family={family} game={current.data} />
+      {shared.shared && (
+        <SharedSlipCard
+          shared={shared.shared}
+          onDismiss={shared.dismiss}
+          onCopy={() => {
+            fillSlip(shared.shared?.lines.map((l) => ({ id: l.item.id, amount: l.amount, numbers: l.numbers })) ?? []);
+            shared.dismiss();
+          }}
+        />
+      )}
       <PlayBoard
         plays={plays}
         group={sel.group}
@@ -74,6 +136,30 @@ export function GamePage() {
         bettable={bettable}
         onTap={sel.tap}
       />
+      {user && bettable && (
+        <div className="play-tools">
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            data-testid="machine-pick"
+            disabled={!sel.group}
+            onClick={() => {
+              if (!sel.machinePick()) showToast(t('bet.allPicked'));
+            }}
+          >
+            {t('bet.machinePick')}
+          </button>
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            data-testid="repeat-last"
+            disabled={!lastSlip}
+            onClick={repeatLast}
+          >
+            {t('bet.repeatLast')}
+          </button>
+        </div>
+      )}
       <BetBar
         signedIn={!!user}
         count={sel.selectedItems.length}
@@ -94,6 +180,8 @@ export function GamePage() {
         <Suspense fallback={null}>
           <BetSlipSheet
             gameId={gameId}
+            family={family}
+            preset={preset}
             issue={issue}
             items={sel.selectedItems}
             numbers={sel.numbers}
@@ -102,6 +190,21 @@ export function GamePage() {
             onClose={() => setSlipOpen(false)}
             onRemove={sel.toggle}
             onDone={sel.clear}
+          />
+        </Suspense>
+      )}
+      {signedIn && bets.data && (
+        <Suspense fallback={null}>
+          <MyBetsPanel slips={bets.data} issue={issue} lastIssue={current.data?.last?.issue ?? null} />
+        </Suspense>
+      )}
+      {trendOpen && (
+        <Suspense fallback={null}>
+          <TrendSheet
+            gameId={gameId}
+            family={family}
+            lastIssue={current.data?.last?.issue ?? null}
+            onClose={() => setTrendOpen(false)}
           />
         </Suspense>
       )}

@@ -11,12 +11,14 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { currentGameQuery } from '../api/get-current-game.ts';
 import { useCategories } from '../api/get-categories.ts';
 import { PhaseClock } from '../components/game-header.tsx';
+import { LongDragonList } from '../components/long-dragon.tsx';
 import { useGameEvents } from '../lib/use-game-clock.ts';
 
 /**
  * /allGame and /lotteryLobby: every game by category, each with its current countdown. One events stream for the
  * whole list (every game's periods arrive on it and land in the query cache); while that stream is down,
- * useGameEvents('all') asks for each game shown over HTTP instead.
+ * useGameEvents('all') asks for each game shown over HTTP instead. Below the games, the long dragon: the streaks of
+ * five draws or more, each one tap from its game.
  */
 export function LobbyPage() {
   const { t } = useTranslation();
@@ -44,6 +46,7 @@ export function LobbyPage() {
           </section>
         ))
       )}
+      <LongDragonList />
     </main>
   );
 }
