@@ -10,7 +10,6 @@
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM, assertChromium, startSite } from '../e2e/harness.ts';
-import { siteApi } from '../e2e/site-api.ts';
 
 const BUDGET = Number(process.env.LIGHTHOUSE_BUDGET ?? 90);
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -50,7 +49,10 @@ const chrome = await launch({
 const summary: string[] = [];
 let failed = false;
 try {
-  const categories = await siteApi<{ games: { id: number; code: string }[] }[]>(site, '/api/game/category');
+  const answer = (await (await fetch(`${site.url}/api/game/category`)).json()) as {
+    data: { games: { id: number; code: string }[] }[];
+  };
+  const categories = answer.data;
   const gameId = (code: string) => categories.flatMap((c) => c.games).find((g) => g.code === code)?.id ?? 0;
   for (const key of chosen) {
     const route = ROUTES[key]!;
