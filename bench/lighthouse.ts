@@ -70,6 +70,11 @@ try {
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
       });
       if (!result) throw new Error('Lighthouse returned no result');
+      // A run Lighthouse could not measure (no paint seen on a loaded machine) is reported and left out of the medians.
+      if (result.lhr.runtimeError) {
+        console.log(`${key} run ${i + 1}: not measured (${result.lhr.runtimeError.code})`);
+        continue;
+      }
       const { categories: cats, audits } = result.lhr;
       const score = (k: string) => Math.round((cats[k]?.score ?? 0) * 100);
       const metric = (k: string) => audits[k]?.displayValue ?? '?';
