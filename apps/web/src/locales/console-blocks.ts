@@ -25,7 +25,7 @@ export const CONSOLE_BLOCKS: readonly string[] = [
  * which the router fetches with any screen other than Home (lib/i18n.ts loadScreenTexts). A block goes here only if
  * nothing outside those screens (layout, tab bar, Home, dialogs of the shell) shows it.
  */
-export const SCREEN_BLOCKS: readonly string[] = ['draw', 'bet', 'rules', 'protection', 'security', 'bonus'];
+export const SCREEN_BLOCKS: readonly string[] = ['draw', 'bet', 'chase', 'rules', 'protection', 'security', 'bonus'];
 
 type Tree = { [key: string]: unknown };
 

@@ -14,6 +14,7 @@ import { placeBet } from '../api/place-bet.ts';
 import { betSchema, type BetContext, type StakeValues } from '../lib/bet-schema.ts';
 import { slipTotals } from '../lib/derive.ts';
 import { BetOutcome, betError, type Outcome } from './bet-outcome.tsx';
+import { ChaseSheet } from './chase-sheet.tsx';
 import { SlipLines } from './slip-lines.tsx';
 import { SlipStake } from './slip-stake.tsx';
 
@@ -121,6 +122,7 @@ export function BetSlipSheet({ gameId, issue, items, numbers, open, disabled, on
             >
               {t('bet.place', { n: items.length })}
             </button>
+            <ChaseSheet slip={check.success ? check.data : null} disabled={disabled || frozen} onDone={onDone} />
           </>
         )}
       </section>
