@@ -122,7 +122,14 @@ export function BetSlipSheet({ gameId, issue, items, numbers, open, disabled, on
             >
               {t('bet.place', { n: items.length })}
             </button>
-            <ChaseSheet slip={check.success ? check.data : null} disabled={disabled || frozen} onDone={onDone} />
+            <ChaseSheet
+              slip={check.success ? check.data : null}
+              disabled={disabled || frozen}
+              onDone={() => {
+                onDone();
+                close();
+              }}
+            />
           </>
         )}
       </section>

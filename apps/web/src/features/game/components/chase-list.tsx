@@ -84,7 +84,7 @@ function ChaseRow({ chase }: { chase: Chase }) {
               {p.seq}. <span className="num">{p.issue ?? '—'}</span> <span className="muted num">×{p.multiplier}</span>
             </span>
             <span className="num">{format(p.amount)}</span>
-            <span className={`status status--${PERIOD_TONE[p.state]} bet-line__payout`}>
+            <span className={`bet-line__payout chase-state chase-state--${PERIOD_TONE[p.state]}`}>
               {t(`chase.state.${p.state}`)}
               {p.slip_id !== null && ` · #${p.slip_id}`}
               {p.slip_status && p.state === 'placed' && ` · ${t(`bets.status.${p.slip_status}`)}`}

@@ -1,11 +1,11 @@
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { CHASE_PERIODS_MAX, CHASE_PERIODS_MIN, chaseRequest } from '@fairdraw/contract';
 import type { BetRequest, Chase, ChaseRequest } from '@fairdraw/contract';
-import { Sheet } from '../../../components/dialog.tsx';
+import { useModalDialog } from '../../../components/dialog.tsx';
 import { Field } from '../../../components/field.tsx';
 import { contractResolver, issue } from '../../../lib/forms.ts';
 import { errorText, serverError, type ErrorLike } from '../../../lib/form-errors.ts';
@@ -61,6 +61,8 @@ export function ChaseSheet({ slip, disabled, onDone }: Props) {
   const { t } = useTranslation();
   const session = useSession();
   const [open, setOpen] = useState(false);
+  const ref = useModalDialog(open);
+  const titleId = useId();
   if (!session || session.is_guest || session.role !== 'player') return null;
   return (
     <>
@@ -73,21 +75,29 @@ export function ChaseSheet({ slip, disabled, onDone }: Props) {
       >
         {t('chase.open')}
       </button>
-      <Sheet open={open} onClose={() => setOpen(false)} testId="chase-sheet">
-        {(titleId) =>
-          slip && (
-            <ChaseForm
-              slip={slip}
-              titleId={titleId}
-              onClose={() => setOpen(false)}
-              onDone={() => {
-                setOpen(false);
-                onDone();
-              }}
-            />
-          )
-        }
-      </Sheet>
+      {/* A modal of its own (the game screen's .sheet class is the slip's). */}
+      <dialog
+        ref={ref}
+        className="dialog chase-dialog"
+        aria-labelledby={titleId}
+        data-testid="chase-sheet"
+        onCancel={(e) => {
+          e.preventDefault();
+          setOpen(false);
+        }}
+      >
+        {open && slip && (
+          <ChaseForm
+            slip={slip}
+            titleId={titleId}
+            onClose={() => setOpen(false)}
+            onDone={() => {
+              setOpen(false);
+              onDone();
+            }}
+          />
+        )}
+      </dialog>
     </>
   );
 }
@@ -179,7 +189,7 @@ function ChaseForm({
       <h2 className="dialog__title" id={titleId}>
         {t('chase.title')}
       </h2>
-      <p className="muted">{t('chase.intro', { issue: slip.issue })}</p>
+      <p className="chase-note">{t('chase.intro', { issue: slip.issue })}</p>
       <Field
         label={t('chase.periods', { min: CHASE_PERIODS_MIN, max: CHASE_PERIODS_MAX })}
         name="periods"
@@ -243,7 +253,7 @@ function ChaseForm({
           </dd>
         </div>
       </dl>
-      <p className="muted">{t('chase.rules')}</p>
+      <p className="chase-note">{t('chase.rules')}</p>
       {failure && (
         <p className="status status--bad" role="alert" data-testid="chase-error">
           <span aria-hidden="true">✕</span> {errorText(t, failure)}
