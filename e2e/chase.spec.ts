@@ -13,7 +13,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CurrentGame, GameCategory, Wallet } from '@fairdraw/contract';
+import type { CurrentGame, GameCategory, WalletData } from '@fairdraw/contract';
 import { phone } from './harness.ts';
 import { useSite } from './fixtures.ts';
 import {
@@ -51,7 +51,7 @@ type Lang = 'th' | 'en';
 type Texts = { chase: { status: Record<string, string>; state: Record<string, string>; chasesTab: string } };
 const textsOf = (lang: Lang) => readRepoJson(`apps/web/src/locales/${lang}.json`) as Texts;
 
-const api = <T>(path: string, init: { token?: string; body?: unknown; method?: string } = {}) =>
+const api = <T>(path: string, init: { token?: string; body?: unknown; method?: 'GET' | 'POST' } = {}) =>
   siteApi<T>(t.site, path, init);
 
 describe('chase', () => {
@@ -78,7 +78,7 @@ describe('chase', () => {
         await registerInBrowser(page);
         const token = await tokenOf(page);
         await approvedDeposit(t.site, token, 100_000);
-        const balance = async () => (await api<Wallet>('/api/wallet/index', { token })).balance;
+        const balance = async () => (await api<WalletData>('/api/wallet/index', { token })).balance;
         expect(await balance()).toBe(100_000);
 
         await page.goto(`/kuaisan?type=df_k3&category_id=${k3}`);
@@ -105,25 +105,21 @@ describe('chase', () => {
         await page.getByTestId('records-chases').click();
         const item = page.getByTestId('chase-item').first();
         await item.waitFor(WAIT);
-        expect(await item.getByTestId('chase-period').evaluateAll((els) => els.map((e) => e.getAttribute('data-state')))).toEqual([
-          'placed',
-          'pending',
-          'pending',
-        ]);
+        expect(
+          await item.getByTestId('chase-period').evaluateAll((els) => els.map((e) => e.getAttribute('data-state'))),
+        ).toEqual(['placed', 'pending', 'pending']);
         expect(norm(await item.getByTestId('chase-status').innerText())).toBe(texts.chase.status.active);
         await shot(page, `${lang}-chase-list`);
 
         // Cancel: the two periods not placed come back.
         await item.getByTestId('chase-cancel').click();
         await page.getByTestId('chase-cancel-confirm').click();
-        await expect.poll(async () => norm(await item.getByTestId('chase-status').innerText()), WAIT).toBe(
-          texts.chase.status.cancelled,
-        );
-        expect(await item.getByTestId('chase-period').evaluateAll((els) => els.map((e) => e.getAttribute('data-state')))).toEqual([
-          'placed',
-          'refunded',
-          'refunded',
-        ]);
+        await expect
+          .poll(async () => norm(await item.getByTestId('chase-status').innerText()), WAIT)
+          .toBe(texts.chase.status.cancelled);
+        expect(
+          await item.getByTestId('chase-period').evaluateAll((els) => els.map((e) => e.getAttribute('data-state'))),
+        ).toEqual(['placed', 'refunded', 'refunded']);
         expect(norm(await item.getByTestId('chase-refunded').innerText())).toMatch(/20\.00/);
         expect(await balance()).toBe(100_000 - 1_000);
         await shot(page, `${lang}-chase-cancelled`);

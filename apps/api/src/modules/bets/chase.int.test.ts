@@ -87,9 +87,9 @@ async function conserved(c: Chase): Promise<void> {
   const pending = c.list.filter((p) => p.state === 'pending').reduce((sum, p) => sum + p.amount, 0);
   expect(c.total).toBe(c.list.reduce((sum, p) => sum + p.amount, 0));
   expect(c.total - stakes - c.refunded).toBe(pending);
-  const { rows } = await sql<{ total: string }>`select coalesce(sum(amount), 0)::text as total from ledger_postings`.execute(
-    t.app.db,
-  );
+  const { rows } = await sql<{
+    total: string;
+  }>`select coalesce(sum(amount), 0)::text as total from ledger_postings`.execute(t.app.db);
   expect(Number(rows[0]?.total)).toBe(0);
   // Each placed period's slip is staked from the held account, once.
   for (const p of c.list.filter((x) => x.slip_id !== null)) {
@@ -252,7 +252,11 @@ describe('cancel, stop on a win, void', () => {
     const id = (res.body.data as Chase).id;
     await next();
     const k3 = await openPeriod(t.app, 'df_k3');
-    const operator = await t.app.db.selectFrom('users').select(['id', 'account']).where('role', '=', 'operator').executeTakeFirstOrThrow();
+    const operator = await t.app.db
+      .selectFrom('users')
+      .select(['id', 'account'])
+      .where('role', '=', 'operator')
+      .executeTakeFirstOrThrow();
     await voidPeriod(
       t.app.db,
       { userId: operator.id, account: operator.account },
@@ -305,7 +309,11 @@ describe('limits and protection apply to each period as it is placed', () => {
     const resting = await player(10_000);
     await chase(frozen.token, await k3Body(100, { periods: 3 }));
     await chase(resting.token, await k3Body(100, { periods: 3 }));
-    await t.app.db.updateTable('users').set({ frozen_at: t.app.clock(), frozen_reason: 'review' }).where('id', '=', frozen.id).execute();
+    await t.app.db
+      .updateTable('users')
+      .set({ frozen_at: t.app.clock(), frozen_reason: 'review' })
+      .where('id', '=', frozen.id)
+      .execute();
     const brk = await call(t.app, 'POST', API.protectionExclude, {
       ...auth(resting.token),
       body: { kind: 'timeout_24h', password: resting.password, confirm: true },
@@ -315,7 +323,11 @@ describe('limits and protection apply to each period as it is placed', () => {
     const [a] = await list(resting.token);
     expect(a).toMatchObject({ status: 'refused', stop_reason: 'SELF_EXCLUDED', refunded: 200 });
     await conserved(a as Chase);
-    await t.app.db.updateTable('users').set({ frozen_at: null, frozen_reason: null }).where('id', '=', frozen.id).execute();
+    await t.app.db
+      .updateTable('users')
+      .set({ frozen_at: null, frozen_reason: null })
+      .where('id', '=', frozen.id)
+      .execute();
     const rows = await t.app.db
       .selectFrom('chases')
       .select(['status', 'stop_reason', 'refunded'])

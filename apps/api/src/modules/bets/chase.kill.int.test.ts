@@ -177,7 +177,11 @@ describe('chase placement across a leader kill (PostgreSQL)', () => {
         .where('key', '=', `player_chase:${userId}`)
         .executeTakeFirstOrThrow();
       expect(Number(held.balance)).toBe(0);
-      const chase = await t.app.db.selectFrom('chases').select('status').where('id', '=', chaseId).executeTakeFirstOrThrow();
+      const chase = await t.app.db
+        .selectFrom('chases')
+        .select('status')
+        .where('id', '=', chaseId)
+        .executeTakeFirstOrThrow();
       expect(chase.status).toBe('done');
       expect((await ledgerCheck(t.app.db)).ok).toBe(true);
     },

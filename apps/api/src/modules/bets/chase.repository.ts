@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { Db, LocalizedText } from '../../db/database.ts';
 import type { ChasePeriodStatus, ChaseStatus } from '../../db/tables-bets.ts';
 
 export type ChaseRow = {
@@ -211,4 +211,10 @@ export async function openPeriodOf(db: Db, gameId: number, now: Date, after: Dat
     .where('seal_at', '>', now);
   if (after) q = q.where('draw_at', '>', after);
   return q.orderBy('draw_at').limit(1).executeTakeFirst();
+}
+
+/** A game's name in every language (the chase_stopped message names it). */
+export async function gameName(db: Db, gameId: number): Promise<LocalizedText | undefined> {
+  const row = await db.selectFrom('games').select('name').where('id', '=', gameId).executeTakeFirst();
+  return row?.name;
 }

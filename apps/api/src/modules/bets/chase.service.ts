@@ -22,7 +22,7 @@ import { chaseHeld, chaseRefunded, chaseStakePlaced, accountKey, minor } from '@
 import type { CurrencyCode } from '@fairdraw/domain';
 import type { Chase, ChaseListQuery, ChaseRequest, ChasePeriodState, Lang, Paged } from '@fairdraw/contract';
 import { localize } from '../../db/database.ts';
-import type { Db, LocalizedText } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import { lockUserRow, playerTransaction } from '../../db/player-lock.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
@@ -152,7 +152,7 @@ async function stopChase(
   if (amount > 0) await postTransaction(trx, chaseRefunded(chase.user_id, minor(amount)), `chase:${chase.id}`);
   await repo.endChase(trx, chase.id, { status, reason, refunded: amount, at: now });
   if (status === 'refused') {
-    const game = await trx.selectFrom('games').select('name').where('id', '=', chase.game_id).executeTakeFirst();
+    const game = await repo.gameName(trx, chase.game_id);
     await sendSystemMessage(
       trx,
       chase.user_id,
@@ -162,7 +162,7 @@ async function stopChase(
         amount,
         currency: ctx.currency,
         periods,
-        game: (game?.name ?? { th: '' }) as LocalizedText,
+        game: game ?? { th: '' },
         why: reason ?? '',
       },
       now,
@@ -259,7 +259,8 @@ export async function placeChase(
   // Every multiplier's slip passes the checks that need no lock (stake limits per item at that multiplier).
   const prepared = new Map<number, PreparedSlip>();
   for (const m of [...new Set(multipliers)].sort((a, b) => a - b)) {
-    if (!items.every((i) => Number.isSafeInteger(i.amount * m))) throw new AppError('AMOUNT_INVALID', { field: 'items' });
+    if (!items.every((i) => Number.isSafeInteger(i.amount * m)))
+      throw new AppError('AMOUNT_INVALID', { field: 'items' });
     prepared.set(m, await prepareSlip(catalog, user, { ...input, items: multiplied(items, m) }, betCtx));
   }
   const one = prepared.get(multipliers[0] ?? 1);
@@ -372,7 +373,7 @@ async function chaseViews(db: Db, ids: readonly number[], lang: Lang): Promise<C
   return chases.map((c) => ({
     id: c.id,
     games_id: c.game_id,
-    game_name: localize(c.game_name as LocalizedText, lang),
+    game_name: localize(c.game_name, lang),
     periods: c.periods,
     stop_on_win: c.stop_on_win,
     slip_total: Number(c.slip_total),
@@ -399,12 +400,7 @@ async function chaseViews(db: Db, ids: readonly number[], lang: Lang): Promise<C
 }
 
 /** GET /api/game/chase/list: the player's own chases, newest first, each with its periods. */
-export async function listOwnChases(
-  db: Db,
-  userId: number,
-  query: ChaseListQuery,
-  lang: Lang,
-): Promise<Paged<Chase>> {
+export async function listOwnChases(db: Db, userId: number, query: ChaseListQuery, lang: Lang): Promise<Paged<Chase>> {
   const ids = await repo.listUserChaseIds(db, userId, query.page, query.limit);
   return {
     list: await chaseViews(db, ids.slice(0, query.limit), lang),

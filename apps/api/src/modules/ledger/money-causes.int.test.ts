@@ -225,7 +225,11 @@ describe('a credit cannot be posted without its cause', () => {
 describe('a chase refund needs its chase', () => {
   it('an unknown chase refunds nothing (a chase already ended: chase.int.test.ts, CHASE_ENDED)', async () => {
     const p = await readyPlayer(t.app, op);
-    const u = await t.app.db.selectFrom('users').select('id').where('account', '=', p.account).executeTakeFirstOrThrow();
+    const u = await t.app.db
+      .selectFrom('users')
+      .select('id')
+      .where('account', '=', p.account)
+      .executeTakeFirstOrThrow();
     const user = { id: u.id } as SessionUser;
     const ctx = { currency: 'THB' as const, timeZone: CTX.timeZone, lang: 'en' as const, now: t.app.clock() };
     await refused('CHASE_NOT_FOUND', () => cancelChase(t.app.db, user, 2_000_000_000, ctx));

@@ -31,12 +31,7 @@ export function ChaseList({ token }: { token: string }) {
   const { t } = useTranslation();
   const list = useChases(token);
   return (
-    <PagedList
-      query={list}
-      empty={t('chase.empty')}
-      itemKey={(c) => c.id}
-      render={(c) => <ChaseRow chase={c} />}
-    />
+    <PagedList query={list} empty={t('chase.empty')} itemKey={(c) => c.id} render={(c) => <ChaseRow chase={c} />} />
   );
 }
 

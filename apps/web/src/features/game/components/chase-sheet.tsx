@@ -242,7 +242,11 @@ function ChaseForm({
           <dd className="num">
             {format(slipTotal)}
             {multipliers.some((m) => m > 1) && (
-              <span className="muted"> · ×{multipliers.slice(0, 6).join(' ×')}{multipliers.length > 6 ? ' …' : ''}</span>
+              <span className="muted">
+                {' '}
+                · ×{multipliers.slice(0, 6).join(' ×')}
+                {multipliers.length > 6 ? ' …' : ''}
+              </span>
             )}
           </dd>
         </div>
