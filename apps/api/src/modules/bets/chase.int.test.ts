@@ -81,6 +81,9 @@ async function held(userId: number): Promise<number> {
   return Number(row?.balance ?? 0);
 }
 
+/** What the chase's settled slips paid back to the wallet. */
+const paidOut = (c: Chase) => c.list.reduce((sum, p) => sum + (p.payout ?? 0), 0);
+
 /** Every cent of a chase: held = total − stakes of its slips − refund; the ledger sums to zero. */
 async function conserved(c: Chase): Promise<void> {
   const stakes = c.list.filter((p) => p.slip_id !== null).reduce((sum, p) => sum + p.amount, 0);
@@ -198,7 +201,8 @@ describe('cancel, stop on a win, void', () => {
     const c = cancel.body.data as Chase;
     expect(c).toMatchObject({ status: 'cancelled', refunded: 300 });
     expect(c.list.map((x) => x.state)).toEqual(['placed', 'placed', 'refunded', 'refunded', 'refunded']);
-    expect((await getBalances(t.app.db, p.id)).cash).toBe(10_000 - 200);
+    // The wallet: what was deposited, less the two slips placed, plus what the settled one paid (if it won).
+    expect((await getBalances(t.app.db, p.id)).cash).toBe(10_000 - 200 + paidOut(c));
     expect(await held(p.id)).toBe(0);
     const replay = await call(t.app, 'POST', API.chaseCancel, {
       ...auth(p.token, { 'idempotency-key': 'cancel-key-01' }),
@@ -289,7 +293,7 @@ describe('limits and protection apply to each period as it is placed', () => {
     const [c] = await list(p.token);
     expect(c).toMatchObject({ status: 'refused', stop_reason: 'PERIOD_LIMIT_REACHED', refunded: 3_100 });
     expect(c?.list.map((x) => x.state)).toEqual(['placed', 'placed', 'refunded', 'refunded']);
-    expect((await getBalances(t.app.db, p.id)).cash).toBe(10_000 - 200);
+    expect((await getBalances(t.app.db, p.id)).cash).toBe(10_000 - 200 + paidOut(c as Chase));
     await conserved(c as Chase);
     for (const [lang, words] of [
       ['en', 'the next slip would pass the limit per period'],
