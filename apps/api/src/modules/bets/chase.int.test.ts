@@ -308,6 +308,23 @@ describe('limits and protection apply to each period as it is placed', () => {
     }
   });
 
+  it("the player's own stake limit binds each period's slip: the chase stops when the next would pass it", async () => {
+    const p = await player(10_000);
+    const limit = await call(t.app, 'POST', API.protectionLimits, {
+      ...auth(p.token),
+      body: { changes: [{ kind: 'stake', period: 'day', amount: 250 }] },
+    });
+    expect(limit.status, limit.text).toBe(200);
+    const res = await chase(p.token, await k3Body(100, { periods: 4 }));
+    expect(res.status, res.text).toBe(200);
+    await next();
+    await next();
+    const [c] = await list(p.token);
+    expect(c).toMatchObject({ status: 'refused', stop_reason: 'STAKE_LIMIT_REACHED', refunded: 200 });
+    expect(c?.list.map((x) => x.state)).toEqual(['placed', 'placed', 'refunded', 'refunded']);
+    await conserved(c as Chase);
+  });
+
   it('a frozen account and a break stop the chase at the next period', async () => {
     const frozen = await player(10_000);
     const resting = await player(10_000);
