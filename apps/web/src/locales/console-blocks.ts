@@ -30,6 +30,7 @@ export const SCREEN_BLOCKS: readonly string[] = [
   'draw',
   'bet',
   'bets.cancel',
+  'chase',
   'trend',
   'rules',
   'protection',
