@@ -28,6 +28,8 @@ import gamesRoutes from './modules/games/games.routes.ts';
 import gamesAdminRoutes from './modules/games/games-admin.routes.ts';
 import drawsPlugin from './modules/draws/draws.routes.ts';
 import betsPlugin from './modules/bets/bets.routes.ts';
+import chaseRoutes from './modules/bets/chase.routes.ts';
+import { runChases } from './modules/bets/chase.service.ts';
 import { settleDrawnPeriods } from './modules/bets/settlement.service.ts';
 import walletRoutes from './modules/wallet/wallet.routes.ts';
 import rechargeRoutes from './modules/recharge/recharge.routes.ts';
@@ -151,7 +153,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(gamesAdminRoutes);
   // The scheduler's settle loop runs the bets module's settlement: handed in here, so draws never imports bets.
   // Its leader also runs the jobs of other modules, handed in the same way: the report summary's rebuild
-  // (modules/report) and the rebates of each day due (modules/bonus, which decides itself which days are done).
+  // (modules/report), the rebates of each day due (modules/bonus, which decides itself which days are done) and the
+  // chases (modules/bets): on every beat, right after the settlement, a won chase is stopped and each period that
+  // opened gets its chase slips.
   await app.register(drawsPlugin, {
     settle: (db, now, events) => settleDrawnPeriods(db, now, { events }),
     jobs: [
@@ -164,9 +168,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
           return days.length > 0 ? days : undefined;
         },
       },
+      {
+        name: 'chases',
+        everyMs: 0,
+        run: (db, now) => runChases(db, now, { currency: config.currency, timeZone: config.businessTimeZone }),
+      },
     ],
   });
   await app.register(betsPlugin);
+  await app.register(chaseRoutes);
   // The draw scheduler's settle loop settles bets; draws does not import bets (bets builds on periods).
   await app.register(walletRoutes);
   await app.register(rechargeRoutes);

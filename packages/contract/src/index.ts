@@ -15,6 +15,7 @@ export * from './recharge.ts';
 export * from './withdraw.ts';
 export * from './admin.ts';
 export * from './bet.ts';
+export * from './chase.ts';
 export * from './protection.ts';
 export * from './account.ts';
 export * from './kyc.ts';

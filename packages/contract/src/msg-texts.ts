@@ -49,5 +49,9 @@ export function renderSystemMessage(
     values.period = words[`period_${values.period ?? ''}`] ?? values.period ?? '';
     if (params.amount === null) entry = c.limit_removed;
   }
+  if (kind === 'chase_stopped') {
+    const words = c.words as Record<string, string>;
+    values.why = words[`chase_${values.why ?? ''}`] ?? c.words.chase_other;
+  }
   return { title: fill(entry.title, values), body: fill(entry.body, values) };
 }

@@ -19,6 +19,7 @@ export const MESSAGE_KINDS = [
   'limit_effective',
   'login_blocked',
   'two_factor_removed',
+  'chase_stopped',
   'operator',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
@@ -60,6 +61,19 @@ export type SystemMessageParams = {
   login_blocked: { ip: string; time: string };
   /** An operator removed the account's two-step verification (lost phone and codes): the time, as above. */
   two_factor_removed: { time: string };
+  /**
+   * A chase stopped because a period's slip was refused when it was placed: `why` is the refusal's error key
+   * (SELF_EXCLUDED, ACCOUNT_FROZEN, PERIOD_LIMIT_REACHED, STAKE_LIMIT_REACHED, LOSS_LIMIT_REACHED, or another: the
+   * game or its plays changed); `amount` went back to the balance for `periods` periods not placed.
+   */
+  chase_stopped: {
+    chase_id: number;
+    amount: number;
+    currency?: string;
+    periods: number;
+    game: Partial<Record<Lang, string>> & { th: string };
+    why: string;
+  };
 };
 
 /** The lengths an operator's message may have. */

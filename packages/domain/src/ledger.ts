@@ -6,9 +6,11 @@
  * the −500 that balances it is on the account the money came from. No posting is zero.
  *
  * Account model:
- * - per user (`userId` required): `player_cash` (withdrawable money), `player_demo` (play money) and
+ * - per user (`userId` required): `player_cash` (withdrawable money), `player_demo` (play money),
  *   `withdrawals_pending` (money the player asked to withdraw, held until the cashier pays or rejects it; this
- *   user's pending balance is what the wallet shows as "frozen").
+ *   user's pending balance is what the wallet shows as "frozen") and `player_chase` (the stake of the player's
+ *   chases, taken whole when a chase is placed: each period's slip is staked from it, what is not placed goes back
+ *   to `player_cash`).
  * - house-wide (no `userId`): `house` (the house's side of real-money bets), `fees` (withdrawal fees earned),
  *   `bonus` (promotions and daily rebates paid out), `demo_source` (where play money comes from and returns to), and
  *   `deposits_clearing`, which stands for the outside world (payment providers, banks, PIX, chains): a deposit
@@ -19,11 +21,16 @@
  */
 import type { Minor } from './money.ts';
 
-export type PlayerAccountKind = 'player_cash' | 'player_demo' | 'withdrawals_pending';
+export type PlayerAccountKind = 'player_cash' | 'player_demo' | 'withdrawals_pending' | 'player_chase';
 export type HouseAccountKind = 'house' | 'deposits_clearing' | 'fees' | 'bonus' | 'demo_source';
 export type LedgerAccountKind = PlayerAccountKind | HouseAccountKind;
 
-export const PLAYER_ACCOUNT_KINDS: readonly PlayerAccountKind[] = ['player_cash', 'player_demo', 'withdrawals_pending'];
+export const PLAYER_ACCOUNT_KINDS: readonly PlayerAccountKind[] = [
+  'player_cash',
+  'player_demo',
+  'withdrawals_pending',
+  'player_chase',
+];
 const HOUSE_ACCOUNT_KINDS: readonly HouseAccountKind[] = ['house', 'deposits_clearing', 'fees', 'bonus', 'demo_source'];
 
 export type LedgerAccountRef =
@@ -46,6 +53,8 @@ export const LEDGER_TRANSACTION_KINDS = [
   'refund',
   'cancel',
   'rebate',
+  'chase_hold',
+  'chase_refund',
 ] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 
@@ -244,6 +253,36 @@ export function rebateCredited(userId: number, amount: Minor): LedgerTransaction
   const a = positive('rebate', amount);
   return ledgerTransaction('rebate', [
     { account: houseAccount('bonus'), amount: -a },
+    { account: playerAccount('player_cash', userId), amount: a },
+  ]);
+}
+
+/** A chase is placed: its whole stake (every period's slip) player_cash → player_chase ('chase_hold', 'chase:<id>'). */
+export function chaseHeld(userId: number, amount: Minor): LedgerTransaction {
+  const a = positive('chase', amount);
+  return ledgerTransaction('chase_hold', [
+    { account: playerAccount('player_cash', userId), amount: -a },
+    { account: playerAccount('player_chase', userId), amount: a },
+  ]);
+}
+
+/** A chase's period is placed: that slip's stake player_chase → house ('stake', 'bet:<id>', like any slip's). */
+export function chaseStakePlaced(userId: number, stake: Minor): LedgerTransaction {
+  const s = positive('stake', stake);
+  return ledgerTransaction('stake', [
+    { account: playerAccount('player_chase', userId), amount: -s },
+    { account: houseAccount('house'), amount: s },
+  ]);
+}
+
+/**
+ * The periods of a chase that will not be placed (cancelled, stopped by a win or a refusal) give their stake back:
+ * player_chase → player_cash ('chase_refund', 'chase:<id>': a chase stops once, so it is refunded once).
+ */
+export function chaseRefunded(userId: number, amount: Minor): LedgerTransaction {
+  const a = positive('chase refund', amount);
+  return ledgerTransaction('chase_refund', [
+    { account: playerAccount('player_chase', userId), amount: -a },
     { account: playerAccount('player_cash', userId), amount: a },
   ]);
 }

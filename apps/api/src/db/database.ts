@@ -21,7 +21,14 @@ import type {
   PlayItemsTable,
   PlayItemVersionsTable,
 } from './tables-games.ts';
-import type { BetCashWinsTable, BetItemsTable, BetPeriodStakesTable, BetsTable } from './tables-bets.ts';
+import type {
+  BetCashWinsTable,
+  BetItemsTable,
+  BetPeriodStakesTable,
+  BetsTable,
+  ChasePeriodsTable,
+  ChasesTable,
+} from './tables-bets.ts';
 import type { KycSubmissionsTable } from './tables-kyc.ts';
 import type { BroadcastReadsTable, BroadcastsTable, MessagesTable } from './tables-messages.ts';
 import type {
@@ -191,6 +198,8 @@ export interface Database {
   bet_items: BetItemsTable;
   bet_cash_wins: BetCashWinsTable;
   bet_period_stakes: BetPeriodStakesTable;
+  chases: ChasesTable;
+  chase_periods: ChasePeriodsTable;
   self_exclusions: SelfExclusionsTable;
   kyc_submissions: KycSubmissionsTable;
   messages: MessagesTable;

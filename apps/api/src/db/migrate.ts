@@ -36,6 +36,7 @@ import * as m0034 from './migrations/2026_11_26_0034_deposit_tx_hash_once.ts';
 import * as m0035 from './migrations/2026_11_26_0035_kyc_document_key.ts';
 import * as m0036 from './migrations/2026_11_26_0036_upload_quota.ts';
 import * as m0037 from './migrations/2026_11_26_0037_login_clients_and_two_factor.ts';
+import * as m0038 from './migrations/2026_11_26_0038_chases.ts';
 import * as m0039 from './migrations/2026_11_26_0039_slip_cancel.ts';
 import type { SqlFunctionPins } from './sql-functions.ts';
 
@@ -82,6 +83,7 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '2026_11_26_0035_kyc_document_key': m0035,
   '2026_11_26_0036_upload_quota': m0036,
   '2026_11_26_0037_login_clients_and_two_factor': m0037,
+  '2026_11_26_0038_chases': m0038,
   '2026_11_26_0039_slip_cancel': m0039,
 };
 

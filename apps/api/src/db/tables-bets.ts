@@ -48,5 +48,45 @@ export interface BetPeriodStakesTable {
   staked: number;
 }
 
+export type ChaseStatus = 'active' | 'done' | 'won' | 'cancelled' | 'refused';
+
+/** A chase (migration 0038): one slip over a game's next periods, its whole stake held in player_chase. */
+export interface ChasesTable {
+  id: Generated<number>;
+  user_id: number;
+  game_id: number;
+  /** The slip as asked: [{play_id, amount, numbers?}] (each period's slip multiplies the amounts). */
+  items: ColumnType<unknown, string, never>;
+  slip_total: number;
+  periods: number;
+  stop_on_win: boolean;
+  /** The whole stake, held by 'chase_hold' / 'chase:<id>'. */
+  total: number;
+  /** What went back to the wallet ('chase_refund' / 'chase:<id>'), once, when the chase stopped. */
+  refunded: ColumnType<number, number | undefined, number>;
+  status: ColumnType<ChaseStatus, ChaseStatus | undefined, ChaseStatus>;
+  /** Why a chase stopped before its end: the refusal's error key (status refused). */
+  stop_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The draw time of the last period placed: the next is placed on a period drawn later. */
+  last_draw_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: CreatedAt;
+  ended_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export type ChasePeriodStatus = 'pending' | 'placed' | 'refunded';
+
+/** One period of a chase: its multiplier and stake; placed once (its slip) or refunded. */
+export interface ChasePeriodsTable {
+  id: Generated<number>;
+  chase_id: number;
+  seq: number;
+  multiplier: number;
+  amount: number;
+  status: ColumnType<ChasePeriodStatus, ChasePeriodStatus | undefined, ChasePeriodStatus>;
+  bet_id: ColumnType<number | null, number | null | undefined, number | null>;
+  issue: ColumnType<string | null, string | null | undefined, string | null>;
+  placed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
 export type BetRow = Selectable<BetsTable>;
 export type BetItemRow = Selectable<BetItemsTable>;

@@ -71,6 +71,7 @@ function overrides(w: World): Record<string, Record<string, unknown>> {
     [`POST ${API.payoutDelete}`]: { id: w.player.payoutId },
     [`POST ${API.bet}`]: w.slip,
     [`POST ${API.betCancel}`]: { id: w.placed },
+    [`POST ${API.chase}`]: { ...w.slip, periods: 2, multipliers: [1, 1], stop_on_win: false },
     [`POST ${API.protectionExclude}`]: { kind: 'timeout_24h', password: PLAYER_PASSWORD, confirm: true },
     [`POST ${API.protectionLimits}`]: { changes: [{ kind: 'deposit', period: 'day', amount: 1_000_000 }] },
     [`POST ${API.supportOpen}`]: { subject: 'Deposit', body: 'Where is my deposit?' },

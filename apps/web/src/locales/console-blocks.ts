@@ -20,7 +20,7 @@ export const CONSOLE_BLOCKS: readonly string[] = [
 ];
 
 /**
- * The blocks only the screens behind Home show (the game screens, the trend, the slip lists' Cancel, My and the
+ * The blocks only the screens behind Home show (the game screens, the trend, the chase, the slip lists' Cancel, My and the
  * cashier, the records, the password screens, the Bonus tab, support): the build leaves them out of the catalogue
  * Home's first load carries too, and serves them as `<lang>.json?game` (GAME_BLOCKS) and `<lang>.json?screens` (the
  * rest), which the router fetches with every screen but Home, Login, Register and Language (lib/i18n.ts
@@ -30,6 +30,7 @@ export const CONSOLE_BLOCKS: readonly string[] = [
 export const SCREEN_BLOCKS: readonly string[] = [
   'draw',
   'bet',
+  'chase',
   'trend',
   'rules',
   'protection',

@@ -37,10 +37,12 @@ export function causeOf(txKind: string): AccountCause {
     case 'withdrawal_rejected':
       return 'withdrawal_refunded';
     case 'stake':
+    case 'chase_hold':
       return 'bet_staked';
     case 'payout':
       return 'bet_won';
     case 'refund':
+    case 'chase_refund':
       return 'bet_refunded';
     case 'cancel':
       return 'bet_cancelled';

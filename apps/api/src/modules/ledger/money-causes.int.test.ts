@@ -36,6 +36,8 @@ import { approveWithdrawal, rejectWithdrawal } from '../withdraw/withdraw.servic
 import { handleWebhook, providers } from '../payments/payments.service.ts';
 import { signWebhook } from '../payments/payment-provider.ts';
 import { computeDailyRebates, saveRebateSettings } from '../bonus/bonus.service.ts';
+import { cancelChase } from '../bets/chase.service.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
 
 /**
  * What each kind does and which row causes it. `credits`: money arrives in a player's wallet (or leaves to the
@@ -53,6 +55,8 @@ const KINDS: Record<LedgerTransactionKind, { credits: boolean; reference: RegExp
   refund: { credits: true, reference: /^bet-refund:(\d+)$/, cause: 'a slip voided with its void period' },
   cancel: { credits: true, reference: /^bet-cancel:(\d+)$/, cause: 'a slip its player cancelled before the seal' },
   rebate: { credits: true, reference: /^rebate:(\d+)$/, cause: "a day's rebate, computed and now claimed" },
+  chase_hold: { credits: false, reference: /^chase:(\d+)$/, cause: 'the chase placed (its whole stake held)' },
+  chase_refund: { credits: true, reference: /^chase:(\d+)$/, cause: 'a chase stopped: cancelled, won or refused' },
 };
 
 let t: TestApp;
@@ -230,6 +234,20 @@ describe('a credit cannot be posted without its cause', () => {
   });
 });
 
+describe('a chase refund needs its chase', () => {
+  it('an unknown chase refunds nothing (a chase already ended: chase.int.test.ts, CHASE_ENDED)', async () => {
+    const p = await readyPlayer(t.app, op);
+    const u = await t.app.db
+      .selectFrom('users')
+      .select('id')
+      .where('account', '=', p.account)
+      .executeTakeFirstOrThrow();
+    const user = { id: u.id } as SessionUser;
+    const ctx = { currency: 'THB' as const, timeZone: CTX.timeZone, lang: 'en' as const, now: t.app.clock() };
+    await refused('CHASE_NOT_FOUND', () => cancelChase(t.app.db, user, 2_000_000_000, ctx));
+  });
+});
+
 describe('after a scenario, every transaction names an existing cause in the right state', () => {
   it('deposits, a PIX payment, withdrawals, guests, bets won and lost, a void period', async () => {
     // Deposits: bank approved, bank rejected, PIX paid through the signed webhook.
@@ -282,6 +300,22 @@ describe('after a scenario, every transaction names an existing cause in the rig
       });
       expect(r.status, r.text).toBe(200);
     }
+    // A chase of two periods: the whole stake held, the first slip placed from it, the second refunded on cancel.
+    const chased = await call(t.app, 'POST', API.chase, {
+      ...auth(p.token),
+      body: {
+        games_id: k3.game_id,
+        issue: k3.issue,
+        items: [{ play_id: (await playItems(t.app, 'df_k3'))[0]?.id, amount: 100 }],
+        periods: 2,
+      },
+    });
+    expect(chased.status, chased.text).toBe(200);
+    const chaseCancelled = await call(t.app, 'POST', API.chaseCancel, {
+      ...auth(p.token),
+      body: { id: idOf(chased) },
+    });
+    expect(chaseCancelled.status, chaseCancelled.text).toBe(200);
     const pk10 = await openPeriod(t.app, 'df_pk10');
     const pk10Play = (await playItems(t.app, 'df_pk10'))[0];
     for (let i = 0; i < 3; i++) {
@@ -401,6 +435,18 @@ describe('after a scenario, every transaction names an existing cause in the rig
             .where('day', '=', b?.day ?? '')
             .executeTakeFirst();
           expect(day, why).toBeDefined();
+          break;
+        }
+        case 'chase_hold':
+        case 'chase_refund': {
+          const c = await t.app.db.selectFrom('chases').selectAll().where('id', '=', id).executeTakeFirst();
+          expect(c?.user_id, why).toBe(r.user_id);
+          // Both postings are the player's: cash and his chase account move by the same amount.
+          if (kind === 'chase_hold') expect(Math.abs(r.amount), why).toBe(c?.total);
+          if (kind === 'chase_refund') {
+            expect(['cancelled', 'won', 'refused'], why).toContain(c?.status);
+            expect(Math.abs(r.amount), why).toBe(c?.refunded);
+          }
           break;
         }
         case 'bonus':

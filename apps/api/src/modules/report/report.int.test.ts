@@ -125,7 +125,8 @@ async function write(db: Db, users: number[], moves: Move[], start: number): Pro
       }
       case 'demo_stake': {
         const demo = await account(db, 'player_demo', userId);
-        await post(db, 'demo_grant', `guest:${seq}`, at, [
+        // A reference no guest of the test's own can have (a guest's grant is `guest:<user id>`).
+        await post(db, 'demo_grant', `guest:${1_000_000_000 + seq}`, at, [
           [demoSource, -m.amount],
           [demo, m.amount],
         ]);

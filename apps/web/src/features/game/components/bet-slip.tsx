@@ -27,6 +27,7 @@ import type { Family } from '../lib/derive.ts';
 import { encodeSharedSlip, SHARE_PARAM } from '../lib/shared-slip.ts';
 import { useMaxReturn } from '../lib/use-max-return.ts';
 import { BetOutcome, betError, type Outcome } from './bet-outcome.tsx';
+import { ChaseSheet } from './chase-sheet.tsx';
 import { SlipLines } from './slip-lines.tsx';
 import { SlipStake } from './slip-stake.tsx';
 
@@ -232,6 +233,14 @@ export function BetSlipSheet(props: Props) {
             >
               {t('bet.place', { n: items.length })}
             </button>
+            <ChaseSheet
+              slip={check.success ? check.data : null}
+              disabled={disabled || frozen}
+              onDone={() => {
+                onDone();
+                close();
+              }}
+            />
           </>
         )}
       </section>

@@ -13,6 +13,7 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useBetRecords } from '../api/get-bets.ts';
 import { useCategories } from '../api/get-categories.ts';
+import { ChaseList } from '../components/chase-list.tsx';
 import { SlipRow } from '../components/slip-row.tsx';
 import { useGameEvents } from '../lib/use-game-clock.ts';
 
@@ -35,8 +36,31 @@ export function BetRecordsPage() {
   const categories = useCategories(lang);
   const games = [...new Map((categories.data ?? []).flatMap((c) => c.games).map((g) => [g.id, g] as const)).values()];
   const list = useBetRecords({ range, status: status || undefined, gameId: gameId || undefined }, token);
+  const [view, setView] = useState<'slips' | 'chases'>('slips');
+  const views = (
+    <div className="toolbar">
+      <Tabs
+        label={t('chase.records')}
+        value={view}
+        onChange={setView}
+        items={[
+          { key: 'slips', label: t('chase.slipsTab'), testId: 'records-slips' },
+          { key: 'chases', label: t('chase.chasesTab'), testId: 'records-chases' },
+        ]}
+      />
+    </div>
+  );
+  if (view === 'chases') {
+    return (
+      <CashierPage title={t('page.hyTou')}>
+        {views}
+        <ChaseList token={token} />
+      </CashierPage>
+    );
+  }
   return (
     <CashierPage title={t('page.hyTou')}>
+      {views}
       <div className="toolbar">
         <Tabs
           label={t('records.range')}

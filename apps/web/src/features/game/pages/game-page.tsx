@@ -26,9 +26,14 @@ import { usePeriod } from '../lib/use-period.ts';
 import { usePlaySelection } from '../lib/use-play-selection.ts';
 import { PATHS, withQuery } from '../../../app/routes.ts';
 
-// The bet slip (its form, the stake's schema on zod, the confirm dialog) is its own chunk, off the first load: it is
-// fetched when the player first selects a play, so it is there, closed, before he opens it.
-const BetSlipSheet = lazy(() => import('../components/bet-slip.tsx').then((m) => ({ default: m.BetSlipSheet })));
+// The bet slip (its form, the stake's schema on zod, the confirm dialog, the chase) is its own chunk, off the first
+// load: it is fetched when the player first selects a play, so it is there, closed, before he opens it. It shows
+// texts of other screens' blocks (the chase), so it comes with the rest of the screens' texts.
+const BetSlipSheet = lazy(() =>
+  Promise.all([import('../components/bet-slip.tsx'), loadScreenTexts('all')]).then(([m]) => ({
+    default: m.BetSlipSheet,
+  })),
+);
 
 // The player's slips of this issue (with their Cancel action): below the plays, for a signed-in player only. It shows
 // texts of the bets screens, so it comes with the rest of the screens' texts.
