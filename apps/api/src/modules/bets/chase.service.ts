@@ -37,7 +37,7 @@ import { prepareSlip } from './bets.service.ts';
 import type { BetContext } from './bets.service.ts';
 import * as repo from './chase.repository.ts';
 import type { ChaseRow } from './chase.repository.ts';
-import { BET_PERIOD_MAX_DEFAULT, refusalError } from './slip-batch.ts';
+import { batchItems, BET_PERIOD_MAX_DEFAULT, refusalError } from './slip-batch.ts';
 import type { PreparedSlip } from './slip-batch.ts';
 import { placeBetSlips } from './slip-batch.repository.ts';
 
@@ -107,15 +107,7 @@ async function commitChaseSlip(
         claimHash: null,
       },
     ],
-    items: slip.items.map((item) => ({
-      slip: 1,
-      playItemId: item.play_item_id,
-      code: item.code,
-      groupCode: item.group_code,
-      numbers: item.numbers,
-      odds: item.odds_bps,
-      amount: item.amount,
-    })),
+    items: batchItems(slip.items, 1),
   });
   if (frozen.length > 0) return { ok: false, error: new AppError('ACCOUNT_FROZEN') };
   const d = decisions[0];

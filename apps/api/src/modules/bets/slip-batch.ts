@@ -38,6 +38,7 @@ import { exclusionError } from '../protection/protection.service.ts';
 import { limitError, limitWindows } from '../protection/limits.service.ts';
 import type { BetItemRow, BetRow } from './bets.repository.ts';
 import { placeBetSlips } from './slip-batch.repository.ts';
+import type { BatchItem } from './slip-batch.repository.ts';
 
 export type SlipItem = {
   play_item_id: number;
@@ -73,6 +74,19 @@ export type SlipAnswer = {
   placed: (committed: CommittedSlip) => string;
   refused: (error: AppError) => string;
 };
+
+/** A slip's items as place_bet_slips takes them, `slip` being the slip's position in the batch (from 1). */
+export function batchItems(items: readonly SlipItem[], slip: number): BatchItem[] {
+  return items.map((item) => ({
+    slip,
+    playItemId: item.play_item_id,
+    code: item.code,
+    groupCode: item.group_code,
+    numbers: item.numbers,
+    odds: item.odds_bps,
+    amount: item.amount,
+  }));
+}
 
 /** The slip's idempotency key was used already: the answer is what that key placed (bets.routes.ts). */
 export class IdempotentReplay extends Error {
@@ -269,17 +283,7 @@ async function decideSlips(
         claimHash: s.claim?.hash ?? null,
       };
     }),
-    items: slips.flatMap((s, k) =>
-      s.items.map((item) => ({
-        slip: k + 1,
-        playItemId: item.play_item_id,
-        code: item.code,
-        groupCode: item.group_code,
-        numbers: item.numbers,
-        odds: item.odds_bps,
-        amount: item.amount,
-      })),
-    ),
+    items: slips.flatMap((s, k) => batchItems(s.items, k + 1)),
   });
   if (frozen.length > 0) return { frozen, outcomes: [] };
   if (rows.length !== slips.length) throw new Error('slip batch: one decision per slip expected');

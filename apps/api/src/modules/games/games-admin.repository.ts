@@ -38,13 +38,15 @@ export function findGame(db: Db, gameId: number) {
   return db.selectFrom('games').select(['id', 'code', 'family']).where('id', '=', gameId).executeTakeFirst();
 }
 
-export async function setGameEnabled(db: Db, gameId: number, enabled: boolean): Promise<void> {
-  await db.updateTable('games').set({ enabled }).where('id', '=', gameId).execute();
-}
+export type GameSwitch = 'enabled' | 'cancel_enabled';
 
-/** Whether players may cancel the game's slips before the seal. */
-export async function setGameCancelEnabled(db: Db, gameId: number, cancelEnabled: boolean): Promise<void> {
-  await db.updateTable('games').set({ cancel_enabled: cancelEnabled }).where('id', '=', gameId).execute();
+/** One of the game's switches: listed in the lobby and taking bets (`enabled`), slips cancellable before the seal. */
+export async function setGameSwitch(db: Db, gameId: number, name: GameSwitch, on: boolean): Promise<void> {
+  await db
+    .updateTable('games')
+    .set(name === 'enabled' ? { enabled: on } : { cancel_enabled: on })
+    .where('id', '=', gameId)
+    .execute();
 }
 
 /** The game's own per-period limit (null: only the site-wide one). */
