@@ -4,8 +4,9 @@ import { afterAll, beforeAll } from 'vitest';
 import { API } from '@fairdraw/contract';
 import { createUpcomingPeriods, tick } from '../modules/draws/draws.service.ts';
 import type { PreparedSlip } from '../modules/bets/slip-batch.ts';
-import { buildTestApp, call, type TestApp } from './helper.ts';
+import { buildTestApp, call, registerPlayer, type TestApp } from './helper.ts';
 import { auth, operatorToken } from './money-helper.ts';
+import { fund } from './withdraw-helper.ts';
 
 /** Helpers for the betting tests: an injected clock, periods opened at a chosen instant, slips placed. */
 
@@ -68,6 +69,13 @@ export async function userIdOf(app: FastifyInstance, token: string): Promise<num
   const account = (res.body.data as { account: string }).account;
   const u = await app.db.selectFrom('users').select('id').where('account', '=', account).executeTakeFirstOrThrow();
   return u.id;
+}
+
+/** A new player with `cash` deposited by the operator `op` (none when 0), and his user id. */
+export async function cashPlayer(app: FastifyInstance, op: string, cash: number) {
+  const p = await registerPlayer(app);
+  if (cash > 0) await fund(app, op, p.token, cash);
+  return { ...p, id: await userIdOf(app, p.token) };
 }
 
 /** Runs `fn` with the per-period stake limit per player set to `max` (minor units), then puts the default back. */

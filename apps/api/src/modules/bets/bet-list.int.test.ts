@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@fairdraw/contract';
 import type { BetSlip, Paged } from '@fairdraw/contract';
-import { buildTestApp, call, registerPlayer } from '../../test/helper.ts';
+import { buildTestApp, call } from '../../test/helper.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { auth, operatorToken } from '../../test/money-helper.ts';
-import { fund } from '../../test/withdraw-helper.ts';
-import { bet, CTX, openAt, openPeriod, playItems, userIdOf } from '../../test/bets-helper.ts';
+import { bet, CTX, openAt, openPeriod, playItems, cashPlayer as playerWithCash } from '../../test/bets-helper.ts';
 import { tick } from '../draws/draws.service.ts';
 import { settleDrawnPeriods } from './settlement.service.ts';
 
@@ -29,11 +28,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function cashPlayer(cash: number) {
-  const p = await registerPlayer(t.app);
-  await fund(t.app, op, p.token, cash);
-  return { ...p, id: await userIdOf(t.app, p.token) };
-}
+const cashPlayer = (cash: number) => playerWithCash(t.app, op, cash);
 
 /** A one-item slip on `code`'s period open at `now` (the app's clock is left at `now`). */
 async function slipAt(token: string, now: Date, code: string, playIndex = 0, amount = 100): Promise<BetSlip> {

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { API } from '@fairdraw/contract';
 import { findPlay, minor, oddsBps, settleBetItem } from '@fairdraw/domain';
 import type { GameFamily } from '@fairdraw/domain';
-import { call, registerPlayer } from '../../test/helper.ts';
+import { call } from '../../test/helper.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { auth, count, guestToken } from '../../test/money-helper.ts';
 import { fund } from '../../test/withdraw-helper.ts';
@@ -16,6 +16,7 @@ import {
   playItems,
   userIdOf,
   withPeriodLimit,
+  cashPlayer as playerWithCash,
 } from '../../test/bets-helper.ts';
 import { getBalances } from '../ledger/ledger.service.ts';
 import { tick } from '../draws/draws.service.ts';
@@ -32,11 +33,7 @@ let op: string;
 
 appAtForFile(T, (s) => ({ t, op } = s));
 
-async function cashPlayer(cash: number) {
-  const p = await registerPlayer(t.app);
-  if (cash > 0) await fund(t.app, op, p.token, cash);
-  return { ...p, id: await userIdOf(t.app, p.token) };
-}
+const cashPlayer = (cash: number) => playerWithCash(t.app, op, cash);
 
 /** A player with `cash`, and a one-item k3 slip of `amount` on the open period. */
 async function k3Slip(cash: number, amount: number) {

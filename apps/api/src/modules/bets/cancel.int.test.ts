@@ -3,10 +3,9 @@ import { sql } from 'kysely';
 import { API } from '@fairdraw/contract';
 import type { AdminGames, BetSlip } from '@fairdraw/contract';
 import { localDate } from '@fairdraw/domain';
-import { call, registerPlayer } from '../../test/helper.ts';
+import { call } from '../../test/helper.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { auth, guestToken } from '../../test/money-helper.ts';
-import { fund } from '../../test/withdraw-helper.ts';
 import {
   appAtForFile,
   bet,
@@ -16,6 +15,7 @@ import {
   playItems,
   userIdOf,
   withPeriodLimit,
+  cashPlayer as playerWithCash,
 } from '../../test/bets-helper.ts';
 import { getBalances, ledgerCheck } from '../ledger/ledger.service.ts';
 import { tick } from '../draws/draws.service.ts';
@@ -31,11 +31,7 @@ let op: string;
 
 appAtForFile(T, (s) => ({ t, op } = s));
 
-async function cashPlayer(cash: number) {
-  const p = await registerPlayer(t.app);
-  if (cash > 0) await fund(t.app, op, p.token, cash);
-  return { ...p, id: await userIdOf(t.app, p.token) };
-}
+const cashPlayer = (cash: number) => playerWithCash(t.app, op, cash);
 
 /** A k3 slip of `amounts` (one item each) on the open period; the slip answered. */
 async function k3Slip(token: string, amounts: number[]): Promise<BetSlip> {
