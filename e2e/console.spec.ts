@@ -162,11 +162,20 @@ describe('operator console', () => {
           'match',
         );
         await shot(page, `${lang}-desk-draws`);
-        // A period not yet drawn shows no seed and offers no Verify.
-        await page.getByTestId('draws-status').selectOption('open');
-        await page.locator('[data-testid="draws-table"]:not([aria-busy="true"])').waitFor();
-        await expect.poll(() => page.getByTestId('draw-verify').count(), POLL).toBe(0);
-        await page.getByTestId('draw-row').first().waitFor();
+        // A period not yet drawn shows no seed and offers no Verify. Between a seal and the next opening no period
+        // is open for a moment (longer on a busy machine): the list is asked again until it has one.
+        await expect
+          .poll(
+            async () => {
+              await page.getByTestId('draws-status').selectOption('sealed');
+              await page.getByTestId('draws-status').selectOption('open');
+              await page.locator('[data-testid="draws-table"]:not([aria-busy="true"])').waitFor();
+              return page.getByTestId('draw-row').count();
+            },
+            { timeout: 60_000, interval: 1_000 },
+          )
+          .toBeGreaterThan(0);
+        expect(await page.getByTestId('draw-verify').count()).toBe(0);
         await page.getByTestId('draw-row').first().click();
         expect(await page.getByTestId('draw-seed').innerText()).not.toMatch(/[0-9a-f]{64}/);
       } finally {

@@ -128,51 +128,55 @@ describe('profit report and dashboard', () => {
     180_000,
   ); // placing the slip may wait out a seal window (site-api.ts placeSlipWhenOpen)
 
-  it.each(['th', 'en'] as const)('%s: the operator’s dashboard at 1280×800 and 390 px, with the CSV', async (lang) => {
-    const text = catalogue(lang);
-    const context = await t.browser.newContext({ baseURL: t.site.url, viewport: { width: 1280, height: 800 } });
-    await context.addInitScript((l: string) => localStorage.setItem('lang', l), lang);
-    const ops = await context.newPage();
-    try {
-      // A player's slip, summarised, so the dashboard has something to show.
-      const player = await context.newPage();
-      await registerInBrowser(player);
-      const token = await tokenOf(player);
-      await approvedDeposit(t.site, token, 20_000);
-      await placeSlip(token);
-      await summarised(token, 1000);
-      await player.close();
+  it.each(['th', 'en'] as const)(
+    '%s: the operator’s dashboard at 1280×800 and 390 px, with the CSV',
+    async (lang) => {
+      const text = catalogue(lang);
+      const context = await t.browser.newContext({ baseURL: t.site.url, viewport: { width: 1280, height: 800 } });
+      await context.addInitScript((l: string) => localStorage.setItem('lang', l), lang);
+      const ops = await context.newPage();
+      try {
+        // A player's slip, summarised, so the dashboard has something to show.
+        const player = await context.newPage();
+        await registerInBrowser(player);
+        const token = await tokenOf(player);
+        await approvedDeposit(t.site, token, 20_000);
+        await placeSlip(token);
+        await summarised(token, 1000);
+        await player.close();
 
-      await operatorLogin(ops);
-      await ops.goto('/rechargeAdmin');
-      await ops.getByTestId('admin-tab-dashboard').click();
-      await ops.getByTestId('dashboard-totals').waitFor();
-      const stakes = norm(await ops.getByTestId('dash-stakes').innerText());
-      expect(Number(stakes.replace(/[^\d.]/g, ''))).toBeGreaterThanOrEqual(10);
-      expect(Number(norm(await ops.getByTestId('dash-players').innerText()))).toBeGreaterThanOrEqual(1);
-      expect(norm(await ops.getByTestId('dashboard-delayed').innerText())).toContain(text.report.delayed);
-      await ops.locator('[data-testid="dash-chart-gaming"] canvas').waitFor();
-      await ops.locator('[data-testid="dash-chart-cash"] canvas').waitFor();
-      expect(norm(await ops.getByTestId('dash-games').innerText())).toContain(text.dashboard.noGame);
-      await shot(ops, `${lang}-dashboard-1280`);
-      await ops.getByTestId('dash-games').scrollIntoViewIfNeeded();
-      expect(await ops.getByTestId('dash-days').locator('tbody tr').count()).toBe(7);
-      await shot(ops, `${lang}-dashboard-1280-tables`);
+        await operatorLogin(ops);
+        await ops.goto('/rechargeAdmin');
+        await ops.getByTestId('admin-tab-dashboard').click();
+        await ops.getByTestId('dashboard-totals').waitFor();
+        const stakes = norm(await ops.getByTestId('dash-stakes').innerText());
+        expect(Number(stakes.replace(/[^\d.]/g, ''))).toBeGreaterThanOrEqual(10);
+        expect(Number(norm(await ops.getByTestId('dash-players').innerText()))).toBeGreaterThanOrEqual(1);
+        expect(norm(await ops.getByTestId('dashboard-delayed').innerText())).toContain(text.report.delayed);
+        await ops.locator('[data-testid="dash-chart-gaming"] canvas').waitFor();
+        await ops.locator('[data-testid="dash-chart-cash"] canvas').waitFor();
+        expect(norm(await ops.getByTestId('dash-games').innerText())).toContain(text.dashboard.noGame);
+        await shot(ops, `${lang}-dashboard-1280`);
+        await ops.getByTestId('dash-games').scrollIntoViewIfNeeded();
+        expect(await ops.getByTestId('dash-days').locator('tbody tr').count()).toBe(7);
+        await shot(ops, `${lang}-dashboard-1280-tables`);
 
-      const downloaded = ops.waitForEvent('download');
-      await ops.getByTestId('dash-export').click();
-      const download = await downloaded;
-      expect(download.suggestedFilename()).toMatch(/^dashboard-\d{4}-\d\d-\d\d-\d{4}-\d\d-\d\d\.csv$/);
-      const bytes = readFileSync(await download.path());
-      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-      const lines = bytes.toString('utf8').slice(1).split('\r\n');
-      expect(lines[0]!.startsWith(CSV_HEADER[lang])).toBe(true);
+        const downloaded = ops.waitForEvent('download');
+        await ops.getByTestId('dash-export').click();
+        const download = await downloaded;
+        expect(download.suggestedFilename()).toMatch(/^dashboard-\d{4}-\d\d-\d\d-\d{4}-\d\d-\d\d\.csv$/);
+        const bytes = readFileSync(await download.path());
+        expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+        const lines = bytes.toString('utf8').slice(1).split('\r\n');
+        expect(lines[0]!.startsWith(CSV_HEADER[lang])).toBe(true);
 
-      await ops.setViewportSize({ width: 390, height: 844 });
-      await ops.getByTestId('dashboard-totals').waitFor();
-      await shot(ops, `${lang}-dashboard-390`);
-    } finally {
-      await context.close();
-    }
-  });
+        await ops.setViewportSize({ width: 390, height: 844 });
+        await ops.getByTestId('dashboard-totals').waitFor();
+        await shot(ops, `${lang}-dashboard-390`);
+      } finally {
+        await context.close();
+      }
+    },
+    180_000,
+  ); // placing the slip may wait out a seal window (site-api.ts placeSlipWhenOpen)
 });
