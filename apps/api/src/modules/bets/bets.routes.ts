@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { Histogram } from 'prom-client';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   API,
@@ -16,7 +16,14 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { errors, sessionHeaders } from '../../lib/schemas.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { idempotencyOf, idempotentHeaders, refusalText, sendText, storedAnswer } from '../../plugins/idempotency.ts';
+import {
+  idempotencyOf,
+  idempotentHeaders,
+  refusalText,
+  sendText,
+  storeAnswerTexts,
+  storedAnswer,
+} from '../../plugins/idempotency.ts';
 import { actorOf } from '../../lib/route-helpers.ts';
 import { logRefusal } from '../../lib/logger.ts';
 import { createBatchQueue } from '../../lib/batch-queue.ts';
@@ -26,6 +33,9 @@ import { IdempotentReplay, isBatchRefusal, refusalError } from './slip-batch.ts'
 import type { PreparedSlip, RecordedRefusal } from './slip-batch.ts';
 import { voidPeriod } from './settlement.service.ts';
 import { cancelSlip } from './cancel.service.ts';
+
+/** A key's first answer text, to be stored with it. */
+type AnswerText = { userId: number; key: string; text: string };
 
 /** A player (cash) or a guest (demo); operators have no wallet to bet from. */
 function bettorOf(request: FastifyRequest): SessionUser {
@@ -68,6 +78,30 @@ function betsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) =
   // then; closing it earlier (preClose) would fail a bet that was still being checked when shutdown began.
   app.addHook('onClose', () => slips.close());
   const commit = (slip: PreparedSlip) => slips.submit(slip);
+  // The exact text a key was first answered with, stored after its batch (which claimed the key), many keys in one
+  // statement, before the answer is sent: a replay then sends these bytes (docs/trust.md 6).
+  const texts = createBatchQueue(
+    async (rows: readonly AnswerText[]) => {
+      await storeAnswerTexts(app.db, rows);
+      return rows.map(() => ({ ok: true as const, value: undefined }));
+    },
+    { maxBatch: 256, workers: 1 },
+  );
+  app.addHook('onClose', () => texts.close());
+  /** Stores the first answer of a key, then sends it; a failure to store is logged (a replay then rebuilds it). */
+  const sendFirst = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    row: AnswerText,
+    status: number,
+  ): Promise<FastifyReply> => {
+    try {
+      await texts.submit(row);
+    } catch (err) {
+      request.log.warn({ err }, 'bet: the answer text of an idempotency key was not stored');
+    }
+    return sendText(reply, status, row.text, false);
+  };
   const catalog = createBetCatalog(app.db);
   const bettor = [
     app.requireSession,
@@ -101,25 +135,6 @@ function betsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) =
     async (request, reply) => {
       const user = bettorOf(request);
       const claim = idempotencyOf(request);
-      // With a key, the batch stores the key's first answer in its own transaction (slip-batch.ts): the text made
-      // here is the one sent now and replayed later, byte for byte.
-      const first: { text?: string; status?: number } = {};
-      const answer: bets.AnswerTexts = {
-        placed: (slip) => {
-          // The route's own response serializer, as reply.ok would use it.
-          const text = reply.code(200).serialize({ code: 200, msg: 'success', data: slip });
-          if (typeof text !== 'string') throw new Error('bet: the answer did not serialize to text');
-          first.status = 200;
-          first.text = text;
-          return text;
-        },
-        refused: (error) => {
-          const { status, text } = refusalText(app, request, error);
-          first.status = status;
-          first.text = text;
-          return text;
-        },
-      };
       try {
         const slip = await bets.placeBet(
           catalog,
@@ -133,21 +148,17 @@ function betsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) =
             now: app.clock,
           },
           claim,
-          claim ? answer : undefined,
         );
         if (!claim) return reply.ok(slip);
-        if (first.text === undefined) throw new Error('bet: the placed slip has no stored answer');
-        return sendText(reply, 200, first.text, false);
+        // The route's own response serializer, as reply.ok would use it: these are the bytes sent, and replayed.
+        const text = reply.code(200).serialize({ code: 200, msg: 'success', data: slip });
+        if (typeof text !== 'string') throw new Error('bet: the answer did not serialize to text');
+        return await sendFirst(request, reply, { userId: user.id, key: claim.key, text }, 200);
       } catch (error) {
         // The key was used already (the batch found it claimed), or the slip is refused now (say the period sealed
         // since): a key answers with what it placed — the slip, or the batch's refusal — never a second bet nor a
         // different answer (docs/trust.md 6).
         if (!claim || !(error instanceof IdempotentReplay || error instanceof AppError)) throw error;
-        // The batch refused the slip just now and stored the refusal's text with its key: the key's first answer.
-        if (isBatchRefusal(error) && first.text !== undefined && first.status !== undefined) {
-          logRefusal(request, (error as AppError).key, (error as AppError).field);
-          return sendText(reply, first.status, first.text, false);
-        }
         const stored = await storedAnswer(app.db, user.id, claim);
         if (!stored) {
           if (error instanceof IdempotentReplay) throw new AppError('IDEMPOTENCY_IN_FLIGHT');
@@ -155,8 +166,20 @@ function betsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) =
         }
         // The key's first answer, byte for byte.
         if (stored.text !== null) return sendText(reply, stored.status, stored.text, true);
-        // A key whose text is not stored (keys claimed before the texts were kept): the slip it placed, or its
-        // refusal in this answer's language.
+        // The batch refused the slip just now and recorded the refusal with its key: this is the key's first answer,
+        // kept now as it is sent.
+        if (
+          error instanceof AppError &&
+          isBatchRefusal(error) &&
+          'body' in stored &&
+          (stored.body as RecordedRefusal | null)?.refusal === error.key
+        ) {
+          const { status, text } = refusalText(app, request, error);
+          logRefusal(request, error.key, error.field);
+          return sendFirst(request, reply, { userId: user.id, key: claim.key, text }, status);
+        }
+        // A key whose text is not stored (its first answer is being sent this instant, or keys claimed before the
+        // texts were kept): the slip it placed, or its refusal in this answer's language.
         reply.header('idempotent-replayed', 'true');
         if ('betId' in stored) {
           const slip = await bets.slipById(app.db, stored.betId, request.lang, app.clock());

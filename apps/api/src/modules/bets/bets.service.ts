@@ -159,13 +159,7 @@ export async function prepareSlip(
   };
 }
 
-/** The texts a key's first answer is sent and stored as: the slip placed, or the refusal the batch decided. */
-export type AnswerTexts = { placed: (slip: BetSlip) => string; refused: (error: AppError) => string };
-
-/**
- * POST /api/game/bet: checks the slip, has `commit` commit it (with other players' slips), answers the slip. With
- * a key, `answer` makes the texts the batch stores with it.
- */
+/** POST /api/game/bet: checks the slip, has `commit` commit it (with other players' slips), answers the slip. */
 export async function placeBet(
   catalog: BetCatalog,
   commit: SlipCommitter,
@@ -173,40 +167,29 @@ export async function placeBet(
   input: BetRequest,
   ctx: BetContext,
   claim: IdempotencyClaim | null = null,
-  answer?: AnswerTexts,
 ): Promise<BetSlip> {
   const prepared = await prepareSlip(catalog, user, input, ctx);
+  const { slip, items } = await commit(claim ? { ...prepared, claim } : prepared);
   // The period prepareSlip read (kept by the catalog while open): its draw time for the answer.
   const period = await catalog.period(prepared.game.id, prepared.period.issue);
-  if (!period) throw new Error(`period ${prepared.period.issue} of a slip not found`);
+  if (!period) throw new Error(`period ${prepared.period.issue} of a committed slip not found`);
   const game = await catalog.game(prepared.game.id);
-  const answerOf = ({ slip, items }: CommittedSlip): BetSlip =>
-    toSlip(
-      ctx.lang,
-      {
-        ...slip,
-        game_code: prepared.game.code,
-        family: prepared.game.family,
-        game_name: prepared.game.name,
-        cancel_enabled: game?.cancel_enabled ?? false,
-        result: null,
-        period_status: period.status,
-        seal_at: period.seal_at,
-        draw_at: period.draw_at,
-      },
-      items,
-      slip.created_at,
-    );
-  const committed = await commit(
-    claim
-      ? {
-          ...prepared,
-          claim,
-          answer: answer && { placed: (c) => answer.placed(answerOf(c)), refused: answer.refused },
-        }
-      : prepared,
+  return toSlip(
+    ctx.lang,
+    {
+      ...slip,
+      game_code: prepared.game.code,
+      family: prepared.game.family,
+      game_name: prepared.game.name,
+      cancel_enabled: game?.cancel_enabled ?? false,
+      result: null,
+      period_status: period.status,
+      seal_at: period.seal_at,
+      draw_at: period.draw_at,
+    },
+    items,
+    slip.created_at,
   );
-  return answerOf(committed);
 }
 
 function toItem(lang: Lang, family: GameFamily, drawDate: string, i: BetItemRow): BetItem {

@@ -42,7 +42,7 @@ export type SlipDecision = {
 };
 
 /**
- * Decides a batch of slips in one statement (one round trip; slip-batch.ts runs it in the batch's transaction): it first locks the batch's players'
+ * Commits a batch of slips in one statement (one round trip, one transaction): it first locks the batch's players'
  * rows FOR SHARE (an operator's freeze, an UPDATE of the row, waits for it, or it for the freeze), then calls
  * place_bet_slips: one decision per slip. If some are frozen, the call gets an empty batch (nothing is written) and
  * `frozen` names them; the caller commits the other slips in a batch of their own.

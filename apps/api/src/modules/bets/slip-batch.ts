@@ -2,7 +2,7 @@
  * Commits a batch of checked bet slips (bets.service.ts prepares them) in ONE database transaction — several
  * players' bets together, so the house (or demo source) account, which every stake credits, is locked and updated
  * once per batch instead of once per bet (the known way past one-transaction-per-bet; bench/bets.ts measures it).
- * The transaction is one statement (slip-batch.repository.ts), then the keys' first answers (below): it locks the batch's players FOR SHARE and, unless
+ * The transaction is one statement (slip-batch.repository.ts): it locks the batch's players FOR SHARE and, unless
  * one is frozen (ACCOUNT_FROZEN, modules/players: then nothing is written and the others go again without him),
  * calls the SQL function place_bet_slips (db/functions/place_bet_slips.sql), whose plans each connection prepares
  * once. Each slip is still accepted or refused whole, on its own:
@@ -32,7 +32,6 @@ import type { Db } from '../../db/database.ts';
 import { ERRORS } from '@fairdraw/contract';
 import { AppError } from '../../lib/app-error.ts';
 import type { Outcome } from '../../lib/batch-queue.ts';
-import { storeAnswerTexts } from '../../plugins/idempotency.ts';
 import type { IdempotencyClaim } from '../../plugins/idempotency.ts';
 import { exclusionError } from '../protection/protection.service.ts';
 import { limitError, limitWindows } from '../protection/limits.service.ts';
@@ -62,17 +61,6 @@ export type PreparedSlip = {
   timeZone: string;
   /** The request's idempotency key, claimed in the slip's transaction (absent: the request had none). */
   claim?: IdempotencyClaim | undefined;
-  /** With a claim: the texts the key is first answered with, stored with the key in the batch's transaction. */
-  answer?: SlipAnswer | undefined;
-};
-
-/**
- * The exact text a slip's idempotency key is first answered with (bets.routes.ts): the placed slip, or the refusal
- * the batch decided. Called inside the batch's transaction, which stores the text with the key before it commits.
- */
-export type SlipAnswer = {
-  placed: (committed: CommittedSlip) => string;
-  refused: (error: AppError) => string;
 };
 
 /** A slip's items as place_bet_slips takes them, `slip` being the slip's position in the batch (from 1). */
@@ -233,34 +221,6 @@ async function placeSlips(
     };
   });
   const at = now();
-  // One transaction: the batch's statement, then the first answers' texts stored with their keys (a replay sends
-  // these bytes, docs/trust.md 6), so a key is never committed without its text.
-  return db.transaction().execute(async (trx) => {
-    const placed = await decideSlips(trx, slips, stakes, at);
-    if (placed.frozen.length > 0) return placed;
-    const texts = placed.outcomes.flatMap((outcome, k) => {
-      const s = slips[k] as PreparedSlip;
-      if (!s.claim || !s.answer) return [];
-      if (outcome.ok) return [{ userId: s.userId, key: s.claim.key, text: s.answer.placed(outcome.value) }];
-      if (isBatchRefusal(outcome.error)) {
-        return [{ userId: s.userId, key: s.claim.key, text: s.answer.refused(outcome.error as AppError) }];
-      }
-      return [];
-    });
-    await storeAnswerTexts(trx, texts);
-    return placed;
-  });
-}
-
-type Stake = { kind: string; debit: string; credit: string; creditKind: string };
-
-/** The batch's one statement (place_bet_slips) and what it decided for each slip. */
-async function decideSlips(
-  db: Db,
-  slips: readonly PreparedSlip[],
-  stakes: readonly Stake[],
-  at: Date,
-): Promise<{ frozen: number[]; outcomes: Outcome<CommittedSlip>[] }> {
   const { frozen, decisions: rows } = await placeBetSlips(db, {
     at,
     periodMaxDefault: BET_PERIOD_MAX_DEFAULT,
@@ -268,7 +228,7 @@ async function decideSlips(
     refusalStatus: REFUSAL_STATUS,
     windows: limitWindows(at, slips[0]?.timeZone ?? 'UTC'),
     slips: slips.map((s, k) => {
-      const { debit, credit, creditKind } = stakes[k] as Stake;
+      const { debit, credit, creditKind } = stakes[k] as (typeof stakes)[number];
       return {
         userId: s.userId,
         wallet: s.wallet,
