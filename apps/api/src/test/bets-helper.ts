@@ -121,7 +121,7 @@ export function preparedSlip(
   return {
     userId,
     wallet: 'cash',
-    game: { id: period.game_id, code: 'df_k3', family: 'k3', name: { th: 'k3' } },
+    game: { id: period.game_id, code: 'df_k3', family: 'k3', name: { th: 'k3' }, cancelEnabled: true },
     period: { id: period.id, issue: period.issue },
     items: [
       {

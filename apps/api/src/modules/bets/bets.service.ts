@@ -150,7 +150,7 @@ export async function prepareSlip(
   return {
     userId: user.id,
     wallet: user.isGuest || user.role === 'guest' ? 'demo' : 'cash',
-    game: { id: game.id, code: game.code, family, name: game.name },
+    game: { id: game.id, code: game.code, family, name: game.name, cancelEnabled: game.cancel_enabled },
     period: { id: period.id, issue: period.issue },
     items,
     total,
@@ -173,7 +173,6 @@ export async function placeBet(
   // The period prepareSlip read (kept by the catalog while open): its draw time for the answer.
   const period = await catalog.period(prepared.game.id, prepared.period.issue);
   if (!period) throw new Error(`period ${prepared.period.issue} of a committed slip not found`);
-  const game = await catalog.game(prepared.game.id);
   return toSlip(
     ctx.lang,
     {
@@ -181,7 +180,7 @@ export async function placeBet(
       game_code: prepared.game.code,
       family: prepared.game.family,
       game_name: prepared.game.name,
-      cancel_enabled: game?.cancel_enabled ?? false,
+      cancel_enabled: prepared.game.cancelEnabled,
       result: null,
       period_status: period.status,
       seal_at: period.seal_at,

@@ -52,7 +52,8 @@ export type SlipItem = {
 export type PreparedSlip = {
   userId: number;
   wallet: 'cash' | 'demo';
-  game: { id: number; code: string; family: GameFamily; name: unknown };
+  /** The game as the catalog read it when the slip was checked (cancelEnabled: its switch, for the answer). */
+  game: { id: number; code: string; family: GameFamily; name: unknown; cancelEnabled: boolean };
   period: { id: number; issue: string };
   items: SlipItem[];
   total: number;
