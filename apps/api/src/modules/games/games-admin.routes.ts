@@ -14,7 +14,7 @@ import {
 } from '@fairdraw/contract';
 import { errors, sessionHeaders } from '../../lib/schemas.ts';
 import { actorOf } from '../../lib/route-helpers.ts';
-import * as admin from './games-admin.service.ts';
+import * as admin from './play-odds.service.ts';
 
 /** The console's Games screen (modules/games/README.md). Operators only; every save is audited. */
 const gamesAdminRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {

@@ -31,7 +31,7 @@ import { listOwnBets } from '../bets/bets.service.ts';
 import { kycIndex } from '../kyc/kyc.service.ts';
 import { listMessages, sendSystemMessage } from '../msg/messages.service.ts';
 import { getLimits } from '../protection/limits.service.ts';
-import { listDepositsOf } from '../recharge/recharge.service.ts';
+import { listDepositsOf } from '../recharge/deposits.service.ts';
 import { getWallet } from '../wallet/wallet.service.ts';
 import { listOwnWithdrawals } from '../withdraw/withdraw.service.ts';
 import * as repo from './players.repository.ts';

@@ -22,7 +22,7 @@ import type { Channels } from '../../test/money-helper.ts';
 import { bet, openAt, openPeriod, playItems, userIdOf } from '../../test/bets-helper.ts';
 import { fund } from '../../test/withdraw-helper.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { submitDeposit } from '../recharge/recharge.service.ts';
+import { submitDeposit } from '../recharge/deposits.service.ts';
 import { activeExclusion, activeExclusions, exclude } from './protection.service.ts';
 
 // Time-out and self-exclusion (docs/trust.md 30): the calls, who may make them, the password and confirmation, audit,

@@ -16,7 +16,7 @@ import {
 import { errors, sessionHeaders } from '../../lib/schemas.ts';
 import { idempotentHeaders } from '../../plugins/idempotency.ts';
 import { actorOf, sessionUserOf } from '../../lib/route-helpers.ts';
-import * as recharge from './recharge.service.ts';
+import * as recharge from './deposits.service.ts';
 
 const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
   const player = [app.requireSession, app.requirePlayer];
