@@ -41,7 +41,7 @@ import protectionRoutes from './modules/protection/protection.routes.ts';
 import limitsRoutes from './modules/protection/limits.routes.ts';
 import accountRoutes from './modules/account/account.routes.ts';
 import reportRoutes from './modules/report/report.routes.ts';
-import { reportRefreshJob } from './modules/report/dashboard.service.ts';
+import { reportRefreshJob } from './modules/report/report-rebuild.service.ts';
 import messagesRoutes from './modules/msg/messages.routes.ts';
 import supportRoutes from './modules/support/support.routes.ts';
 import liveRoutes from './modules/live/live.routes.ts';

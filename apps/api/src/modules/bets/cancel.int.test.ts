@@ -20,7 +20,7 @@ import {
 import { getBalances, ledgerCheck } from '../ledger/ledger.service.ts';
 import { tick } from '../draws/draws.service.ts';
 import { turnoverSettledBetween } from '../bonus/bonus.repository.ts';
-import { rebuildReportDay } from '../report/dashboard.service.ts';
+import { rebuildReportDay } from '../report/report-rebuild.service.ts';
 import { settleDrawnPeriods } from './settlement.service.ts';
 
 // Cancelling a slip before its period's seal (modules/bets README, "Cancel"), with an injected clock. Times are in

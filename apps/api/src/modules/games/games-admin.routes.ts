@@ -14,7 +14,11 @@ import {
 } from '@fairdraw/contract';
 import { errors, sessionHeaders } from '../../lib/schemas.ts';
 import { actorOf } from '../../lib/route-helpers.ts';
-import * as admin from './play-odds.service.ts';
+import { setCancelEnabled, setEnabled } from './game-switches.service.ts';
+import { saveSchedule } from './game-schedules.service.ts';
+import { listGames } from './games-list.service.ts';
+import { listPlays, savePlays } from './play-odds.service.ts';
+import { saveGameLimit, saveLimits } from './period-limits.service.ts';
 
 /** The console's Games screen (modules/games/README.md). Operators only; every save is audited. */
 const gamesAdminRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
@@ -38,7 +42,7 @@ const gamesAdminRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
         response: { 200: envelope(adminGames), ...errors(401, 403, 429) },
       },
     },
-    async (request, reply) => reply.ok(await admin.listGames(app.db, request.lang, ctx())),
+    async (request, reply) => reply.ok(await listGames(app.db, request.lang, ctx())),
   );
 
   app.get(
@@ -54,7 +58,7 @@ const gamesAdminRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
         response: { 200: envelope(adminPlays), ...errors(400, 401, 403, 404, 429) },
       },
     },
-    async (request, reply) => reply.ok(await admin.listPlays(app.db, request.query.games_id, request.lang, ctx())),
+    async (request, reply) => reply.ok(await listPlays(app.db, request.query.games_id, request.lang, ctx())),
   );
 
   app.post(
@@ -70,8 +74,7 @@ const gamesAdminRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
         response: { 200: envelope(adminPlays), ...errors(400, 401, 403, 404, 413, 415, 429) },
       },
     },
-    async (request, reply) =>
-      reply.ok(await admin.savePlays(app.db, actorOf(request), request.body, request.lang, ctx())),
+    async (request, reply) => reply.ok(await savePlays(app.db, actorOf(request), request.body, request.lang, ctx())),
   );
 
   app.post(
@@ -87,8 +90,7 @@ const gamesAdminRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
         response: { 200: envelope(adminGames), ...errors(400, 401, 403, 404, 413, 415, 429) },
       },
     },
-    async (request, reply) =>
-      reply.ok(await admin.setEnabled(app.db, actorOf(request), request.body, request.lang, ctx())),
+    async (request, reply) => reply.ok(await setEnabled(app.db, actorOf(request), request.body, request.lang, ctx())),
   );
 
   app.post(
@@ -105,7 +107,7 @@ const gamesAdminRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
       },
     },
     async (request, reply) =>
-      reply.ok(await admin.setCancelEnabled(app.db, actorOf(request), request.body, request.lang, ctx())),
+      reply.ok(await setCancelEnabled(app.db, actorOf(request), request.body, request.lang, ctx())),
   );
 
   app.post(
@@ -121,8 +123,7 @@ const gamesAdminRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
         response: { 200: envelope(adminGames), ...errors(400, 401, 403, 404, 413, 415, 429) },
       },
     },
-    async (request, reply) =>
-      reply.ok(await admin.saveSchedule(app.db, actorOf(request), request.body, request.lang, ctx())),
+    async (request, reply) => reply.ok(await saveSchedule(app.db, actorOf(request), request.body, request.lang, ctx())),
   );
 
   app.post(
@@ -138,8 +139,7 @@ const gamesAdminRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
         response: { 200: envelope(adminGames), ...errors(400, 401, 403, 409, 413, 415, 429) },
       },
     },
-    async (request, reply) =>
-      reply.ok(await admin.saveLimits(app.db, actorOf(request), request.body, request.lang, ctx())),
+    async (request, reply) => reply.ok(await saveLimits(app.db, actorOf(request), request.body, request.lang, ctx())),
   );
 
   app.post(
@@ -157,7 +157,7 @@ const gamesAdminRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
       },
     },
     async (request, reply) =>
-      reply.ok(await admin.saveGameLimit(app.db, actorOf(request), request.body, request.lang, ctx())),
+      reply.ok(await saveGameLimit(app.db, actorOf(request), request.body, request.lang, ctx())),
   );
   done();
 };

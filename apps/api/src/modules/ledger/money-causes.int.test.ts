@@ -31,7 +31,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { tick } from '../draws/draws.service.ts';
 import { settleDrawnPeriods, settlePeriod, voidPeriod } from '../bets/settlement.service.ts';
-import { approveDeposit, creditDeposit, rejectDeposit } from '../recharge/deposits.service.ts';
+import { approveDeposit, creditDeposit, rejectDeposit } from '../recharge/deposit-decisions.service.ts';
 import { approveWithdrawal, rejectWithdrawal } from '../withdraw/withdraw.service.ts';
 import { handleWebhook, providers } from '../payments/payments.service.ts';
 import { signWebhook } from '../payments/payment-provider.ts';

@@ -4,7 +4,8 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
-import { creditDeposit, findDeposit, findDepositPaidBy } from '../recharge/deposits.service.ts';
+import { creditDeposit } from '../recharge/deposit-decisions.service.ts';
+import { findDeposit, findDepositPaidBy } from '../recharge/deposits.service.ts';
 import {
   SANDBOX_PROVIDER,
   sandboxProvider,

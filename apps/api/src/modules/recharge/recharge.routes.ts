@@ -16,7 +16,9 @@ import {
 import { errors, sessionHeaders } from '../../lib/schemas.ts';
 import { idempotentHeaders } from '../../plugins/idempotency.ts';
 import { actorOf, sessionUserOf } from '../../lib/route-helpers.ts';
-import * as recharge from './deposits.service.ts';
+import * as channels from './channels.service.ts';
+import * as decisions from './deposit-decisions.service.ts';
+import * as deposits from './deposits.service.ts';
 
 const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
   const player = [app.requireSession, app.requirePlayer];
@@ -35,7 +37,7 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
         response: { 200: envelope(z.array(rechargeChannel)), ...errors(401, 403, 429) },
       },
     },
-    async (_request, reply) => reply.ok(await recharge.listChannels(app.db, app.config.currency)),
+    async (_request, reply) => reply.ok(await channels.listChannels(app.db, app.config.currency)),
   );
 
   app.post(
@@ -56,7 +58,7 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     },
     async (request, reply) => {
       await app.exactlyOnce(request, reply, (commit) =>
-        recharge.submitDeposit(
+        deposits.submitDeposit(
           app.db,
           sessionUserOf(request),
           request.body,
@@ -84,7 +86,7 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     },
     async (request, reply) =>
       reply.ok(
-        await recharge.listOwnDeposits(
+        await deposits.listOwnDeposits(
           app.db,
           sessionUserOf(request).id,
           request.query,
@@ -108,7 +110,7 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
         response: { 200: envelope(paged(adminDeposit)), ...errors(400, 401, 403, 429) },
       },
     },
-    async (request, reply) => reply.ok(await recharge.listForOperator(app.db, request.query, app.config.currency)),
+    async (request, reply) => reply.ok(await decisions.listForOperator(app.db, request.query, app.config.currency)),
   );
 
   app.post(
@@ -128,7 +130,7 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     },
     async (request, reply) =>
       reply.ok(
-        await recharge.approveDeposit(app.db, actorOf(request), request.body.id, app.config.currency, app.clock()),
+        await decisions.approveDeposit(app.db, actorOf(request), request.body.id, app.config.currency, app.clock()),
       ),
   );
 
@@ -147,7 +149,7 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     },
     async (request, reply) =>
       reply.ok(
-        await recharge.rejectDeposit(
+        await decisions.rejectDeposit(
           app.db,
           actorOf(request),
           request.body.id,
@@ -170,7 +172,7 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
         response: { 200: envelope(z.array(adminChannel)), ...errors(401, 403, 429) },
       },
     },
-    async (_request, reply) => reply.ok(await recharge.listChannelsForOperator(app.db, app.config.currency)),
+    async (_request, reply) => reply.ok(await channels.listChannelsForOperator(app.db, app.config.currency)),
   );
 
   app.post(
@@ -187,7 +189,7 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
       },
     },
     async (request, reply) =>
-      reply.ok(await recharge.saveChannel(app.db, actorOf(request), request.body, app.config.currency)),
+      reply.ok(await channels.saveChannel(app.db, actorOf(request), request.body, app.config.currency)),
   );
   done();
 };

@@ -1,6 +1,7 @@
-import { addDays, formatAmount, localDate, zonedInstant } from '@fairdraw/domain';
+/** The operator's dashboard and its CSV, from the report summary (report-rebuild.service.ts). */
+import { addDays, formatAmount, localDate } from '@fairdraw/domain';
 import type { CurrencyCode } from '@fairdraw/domain';
-import { DASHBOARD_CSV_TEXTS, DASHBOARD_MAX_DAYS, REPORT_DAYS_BACK } from '@fairdraw/contract';
+import { DASHBOARD_CSV_TEXTS, DASHBOARD_MAX_DAYS } from '@fairdraw/contract';
 import type {
   Dashboard,
   DashboardCell,
@@ -9,12 +10,6 @@ import type {
   DashboardGame,
   DashboardQuery,
   Lang,
-  ProfitDay,
-  ProfitFigures,
-  ProfitGame,
-  ProfitQuery,
-  ProfitReport,
-  RechargeRange,
 } from '@fairdraw/contract';
 import { localize } from '../../db/database.ts';
 import type { Db } from '../../db/database.ts';
@@ -23,194 +18,13 @@ import { BOM, csvCell, csvLine, csvNumber } from '../../lib/csv.ts';
 import {
   dayGameCells,
   dayStates,
-  finalDays,
   firstLedgerAt,
   gameNames,
-  lockRebuilds,
-  markDay,
-  playerRows,
   playersPerDay,
   playersPerGame,
-  rebuildDay,
 } from './report.repository.ts';
-import type { CellRow, DayState, GameName, SummaryRow } from './report.repository.ts';
-
-/** A day is rebuilt for good once this long after it ended (a transaction begun before midnight has committed). */
-export const FINAL_AFTER_MS = 60_000;
-/** How far back a first rebuild goes on a site that had no summary yet. */
-export const BACKFILL_DAYS = 400;
-
-/** The half-open instants [from, to) of business day `day` in `timeZone`. */
-export function dayBounds(day: string, timeZone: string): { from: Date; to: Date } {
-  return { from: new Date(zonedInstant(day, 0, timeZone)), to: new Date(zonedInstant(addDays(day, 1), 0, timeZone)) };
-}
-
-/** Every YYYY-MM-DD from `from` to `to`, both included. */
-export function daysBetween(from: string, to: string): string[] {
-  const days: string[] = [];
-  for (let d = from; d <= to; d = addDays(d, 1)) days.push(d);
-  return days;
-}
-
-/** Rebuilds one day from the ledger in a transaction of its own, under the rebuild lock (one rebuild at a time). */
-export async function rebuildReportDay(db: Db, day: string, now: Date, timeZone: string): Promise<number> {
-  const { from, to } = dayBounds(day, timeZone);
-  return db.transaction().execute(async (trx) => {
-    await lockRebuilds(trx);
-    const rows = await rebuildDay(trx, day, from, to);
-    await markDay(trx, day, now, now.getTime() >= to.getTime() + FINAL_AFTER_MS);
-    return rows;
-  });
-}
-
-/**
- * The scheduler's job: rebuilds today, and every earlier day (since the ledger began, at most BACKFILL_DAYS back)
- * not yet rebuilt for good. Each day is deleted and inserted again from the ledger in one transaction under an
- * advisory lock, so two instances running it at once serialise and leave exactly one copy of each day's rows.
- */
-export async function refreshReports(db: Db, now: Date, timeZone: string): Promise<{ days: number; rows: number }> {
-  const today = localDate(now.getTime(), timeZone);
-  const first = await firstLedgerAt(db);
-  const days: string[] = [];
-  if (first !== undefined) {
-    const oldest = addDays(today, -BACKFILL_DAYS);
-    const start = localDate(first.getTime(), timeZone);
-    const from = start > oldest ? start : oldest;
-    const yesterday = addDays(today, -1);
-    if (from <= yesterday) {
-      const done = await finalDays(db, from, yesterday);
-      for (const d of daysBetween(from, yesterday)) if (!done.has(d)) days.push(d);
-    }
-  }
-  days.push(today);
-  let rows = 0;
-  for (const day of days) rows += await rebuildReportDay(db, day, now, timeZone);
-  return { days: days.length, rows };
-}
-
-/**
- * The scheduler's job (handed to the draws plugin by app.ts): rebuild the summary every `everyMs`
- * (REPORT_REFRESH_SECONDS, at most 15 minutes: the spec lets today's figures be that late).
- */
-export function reportRefreshJob(
-  timeZone: string,
-  everyMs: number,
-): { name: string; everyMs: number; run: (db: Db, now: Date) => Promise<unknown> } {
-  return { name: 'report-summary', everyMs, run: (db, now) => refreshReports(db, now, timeZone) };
-}
-
-/**
- * Whether a day's figures can no longer change: a past day rebuilt for good, or one before the ledger's first
- * movement (nothing can be posted in the past). Today never is.
- */
-function finality(states: readonly DayState[], today: string, first: Date | undefined, timeZone: string) {
-  const finalDays = new Set(states.filter((s) => s.final).map((s) => s.day));
-  const firstDay = first === undefined ? today : localDate(first.getTime(), timeZone);
-  return (day: string) => day < today && (finalDays.has(day) || day < firstDay);
-}
-
-const PROFIT_RANGE_DAYS: Record<RechargeRange, readonly [number, number]> = {
-  today: [0, 0],
-  yesterday: [-1, -1],
-  before_yesterday: [-2, -2],
-  last7: [-6, 0],
-};
-
-function zeroFigures(): ProfitFigures {
-  return { stakes: 0, payouts: 0, net: 0, rebates: 0, deposits: 0, withdrawals: 0 };
-}
-
-function addRow(f: ProfitFigures, r: SummaryRow): void {
-  f.stakes += r.stakes;
-  f.payouts += r.payouts;
-  f.rebates += r.rebates;
-  f.deposits += r.deposits;
-  f.withdrawals += r.withdrawals;
-  f.net = f.payouts + f.rebates - f.stakes;
-}
-
-/** A player's profit report: `range`, or one `day` (today or up to REPORT_DAYS_BACK days back). */
-export async function profitReport(
-  db: Db,
-  userId: number,
-  query: ProfitQuery,
-  ctx: { now: Date; timeZone: string; lang: Lang },
-): Promise<ProfitReport> {
-  const today = localDate(ctx.now.getTime(), ctx.timeZone);
-  let from: string;
-  let to: string;
-  if (query.day !== undefined) {
-    const oldest = addDays(today, -REPORT_DAYS_BACK);
-    if (query.day > today || query.day < oldest) {
-      throw new AppError('REPORT_DAY_INVALID', { field: 'day', params: { from: oldest, to: today } });
-    }
-    from = query.day;
-    to = query.day;
-  } else {
-    const [first, last] = PROFIT_RANGE_DAYS[query.range];
-    from = addDays(today, first);
-    to = addDays(today, last);
-  }
-  const week = addDays(today, -6);
-  const readFrom = from < week ? from : week;
-  const [rows, states, games, first] = await Promise.all([
-    playerRows(db, userId, readFrom, today),
-    dayStates(db, readFrom, today),
-    gameNames(db),
-    firstLedgerAt(db),
-  ]);
-  const isFinal = finality(states, today, first, ctx.timeZone);
-  const stateOf = new Map(states.map((s) => [s.day, s]));
-  const perDay = new Map<string, ProfitFigures>();
-  const perGame = new Map<number, ProfitGame>();
-  const totals = zeroFigures();
-  const gameById = new Map(games.map((g) => [g.id, g]));
-  for (const r of rows) {
-    const f = perDay.get(r.day) ?? zeroFigures();
-    addRow(f, r);
-    perDay.set(r.day, f);
-    if (r.day < from || r.day > to) continue;
-    addRow(totals, r);
-    if (r.game_id === 0) continue;
-    const g = perGame.get(r.game_id) ?? gameEntry(r.game_id, gameById.get(r.game_id), ctx.lang);
-    g.stakes += r.stakes;
-    g.payouts += r.payouts;
-    g.net = g.payouts - g.stakes;
-    g.slips += r.slips;
-    perGame.set(r.game_id, g);
-  }
-  const dayEntry = (day: string): ProfitDay => ({
-    day,
-    final: isFinal(day),
-    ...(perDay.get(day) ?? zeroFigures()),
-  });
-  const includesToday = to === today;
-  const todayState = stateOf.get(today);
-  return {
-    from,
-    to,
-    today,
-    time_zone: ctx.timeZone,
-    includes_today: includesToday,
-    refreshed_at: includesToday && todayState ? todayState.refreshed_at.getTime() : null,
-    totals,
-    days: daysBetween(from, to).map(dayEntry),
-    games: [...perGame.values()].sort((a, b) => b.stakes - a.stakes || a.game_id - b.game_id),
-    last7: daysBetween(week, today).map(dayEntry),
-  };
-}
-
-function gameEntry(id: number, game: GameName | undefined, lang: Lang): ProfitGame {
-  return {
-    game_id: id,
-    code: game?.code ?? '',
-    name: game ? localize(game.name, lang) : String(id),
-    stakes: 0,
-    payouts: 0,
-    net: 0,
-    slips: 0,
-  };
-}
+import type { CellRow, DayState } from './report.repository.ts';
+import { daysBetween, finality } from './report-rebuild.service.ts';
 
 /** The dashboard's range: `from`..`to` (default the last seven days), at most DASHBOARD_MAX_DAYS days. */
 export function dashboardRange(query: DashboardQuery, now: Date, timeZone: string): { from: string; to: string } {

@@ -9,7 +9,8 @@ import type { Db } from '../../db/database.ts';
 import { CTX, gameId, openAt, userIdOf } from '../../test/bets-helper.ts';
 import { buildTestApp, call, registerPlayer, type TestApp } from '../../test/helper.ts';
 import { auth, guestToken, operatorToken } from '../../test/money-helper.ts';
-import { dashboardCsv, refreshReports, zeroDashboard } from './dashboard.service.ts';
+import { dashboardCsv, zeroDashboard } from './dashboard.service.ts';
+import { refreshReports } from './report-rebuild.service.ts';
 
 /**
  * The report equals a recomputation from the ledger: random movements (every counted kind, play money, a withdrawal

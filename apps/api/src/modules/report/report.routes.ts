@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { API, dashboard, dashboardQuery, envelope, profitQuery, profitReport } from '@fairdraw/contract';
 import { errors, sessionHeaders } from '../../lib/schemas.ts';
 import { playerOf } from '../../lib/route-helpers.ts';
-import { dashboard as buildDashboard, dashboardCsv, profitReport as buildProfitReport } from './dashboard.service.ts';
+import { dashboard as buildDashboard, dashboardCsv } from './dashboard.service.ts';
+import { profitReport as buildProfitReport } from './profit-report.service.ts';
 
 /**
  * The profit report (players: their own figures only) and the operator dashboard with its CSV export, both read

@@ -146,7 +146,7 @@ describe('DepositForm', () => {
     expect(request).not.toHaveBeenCalled();
   });
 
-  // Every key POST /api/recharge/submit answers (recharge.service submitDeposit, the roles and idempotency
+  // Every key POST /api/recharge/submit answers (deposits.service submitDeposit, the roles and idempotency
   // plugins), with the field it names: under that field when the form has it, else above the submit button.
   it.each([
     ['CHANNEL_REQUIRED', 'channel_id', 'form'],
