@@ -16,7 +16,8 @@ import type { UploadForm } from '../../lib/uploads.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
-import { sendSystemMessage } from '../msg/messages.service.ts';
+import { decidePending } from '../decisions/pending-decision.service.ts';
+import type { DecisionMessage } from '../decisions/pending-decision.service.ts';
 import { activeExclusions } from '../protection/protection.service.ts';
 import { getWithdrawSettings } from '../wallet/wallet.service.ts';
 import * as uploadQuota from '../uploads/upload-quota.service.ts';
@@ -266,31 +267,33 @@ export async function decideKyc(
   if (input.status === 'rejected' && !reason) throw new AppError('REASON_REQUIRED', { field: 'reason' });
   try {
     await db.transaction().execute(async (trx) => {
-      const before = await repo.lockSubmission(trx, input.id);
-      if (!before) throw new AppError('KYC_NOT_FOUND');
-      if (before.status !== 'pending') throw new AppError('ALREADY_DECIDED');
-      if (input.status === 'verified') {
-        const flags = (await documentFlags(trx, [before], ctx.now)).get(before.id) ?? NO_FLAGS;
-        const block = blockOf(flags.document_matches);
-        if (block.key) throw new AppError(block.key, { params: { account: block.account ?? '' } });
-      }
-      await repo.decideSubmission(trx, input.id, {
-        status: input.status,
-        reason,
-        decided_at: ctx.now,
-        decided_by: actor.userId,
-      });
-      await writeAudit(
-        trx,
+      const before = await decidePending(trx, {
         actor,
-        input.status === 'verified' ? 'kyc.approve' : 'kyc.reject',
-        `kyc:${input.id}`,
-        snapshot(before),
-        { ...snapshot(before), status: input.status, reason },
-      );
-      // The player's "KYC decided" message commits with the decision (worded in their language when read).
-      if (input.status === 'verified') await sendSystemMessage(trx, before.user_id, 'kyc_approved', {}, ctx.now);
-      else await sendSystemMessage(trx, before.user_id, 'kyc_rejected', { reason }, ctx.now);
+        action: input.status === 'verified' ? 'kyc.approve' : 'kyc.reject',
+        target: `kyc:${input.id}`,
+        now: ctx.now,
+        lock: (t) => repo.lockSubmission(t, input.id),
+        notFound: 'KYC_NOT_FOUND',
+        check: async (t, row) => {
+          if (input.status !== 'verified') return;
+          const flags = (await documentFlags(t, [row], ctx.now)).get(row.id) ?? NO_FLAGS;
+          const block = blockOf(flags.document_matches);
+          if (block.key) throw new AppError(block.key, { params: { account: block.account ?? '' } });
+        },
+        decide: (t) =>
+          repo.decideSubmission(t, input.id, {
+            status: input.status,
+            reason,
+            decided_at: ctx.now,
+            decided_by: actor.userId,
+          }),
+        audit: (row) => ({ before: snapshot(row), after: { ...snapshot(row), status: input.status, reason } }),
+        // The player's "KYC decided" message commits with the decision (worded in their language when read).
+        message: (): DecisionMessage =>
+          input.status === 'verified'
+            ? { kind: 'kyc_approved', params: {} }
+            : { kind: 'kyc_rejected', params: { reason } },
+      });
       await ctx.onDecided?.(trx, { userId: before.user_id, submissionId: before.id, status: input.status, reason });
     });
   } catch (err) {

@@ -8,10 +8,8 @@ import type { AdminDeposit, DepositStatus, Paged, TxHashSighting } from '@fairdr
 import type { Db } from '../../db/database.ts';
 import { toPage } from '../../lib/paging.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { sendSystemMessage } from '../msg/messages.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
-import { postTransaction } from '../ledger/ledger.service.ts';
+import { decidePending } from '../decisions/pending-decision.service.ts';
 import * as repo from './recharge.repository.ts';
 import type { DepositRow, DepositWithChannel, TxHashSightingRow } from './recharge.repository.ts';
 import { nonEmpty } from './channels.service.ts';
@@ -87,28 +85,26 @@ export async function creditDeposit(
   source: CreditSource,
   now: Date,
 ): Promise<void> {
-  const before = await repo.lockDeposit(trx, id);
-  if (!before) throw new AppError('DEPOSIT_NOT_FOUND');
-  if (before.status !== 'pending') throw new AppError('ALREADY_DECIDED');
-  if (before.tx_network !== null && before.tx_hash_norm !== null) {
-    const hash = { id, tx_network: before.tx_network, tx_hash_norm: before.tx_hash_norm };
-    if (await repo.creditedWithSameHash(trx, hash)) throw new AppError('TX_HASH_CREDITED');
-    if (before.tx_hash_duplicate_of !== null) throw new AppError('TX_HASH_USED');
-  }
-  const decided = {
-    status: 'success' as const,
-    decided_at: now,
-    decided_by: actor.userId,
-    ...(source ? { provider: source.provider, provider_ref: source.providerRef } : {}),
-  };
-  await repo.decideDeposit(trx, id, decided);
-  await postTransaction(trx, depositCredited(before.user_id, minor(before.amount)), `deposit:${id}`);
-  await writeAudit(trx, actor, action, `deposit:${id}`, snapshot(before), {
-    ...snapshot(before),
-    status: 'success',
-    ...(source ? { provider: source.provider, provider_ref: source.providerRef } : {}),
+  const provider = source ? { provider: source.provider, provider_ref: source.providerRef } : {};
+  await decidePending(trx, {
+    actor,
+    action,
+    target: `deposit:${id}`,
+    now,
+    lock: (t) => repo.lockDeposit(t, id),
+    notFound: 'DEPOSIT_NOT_FOUND',
+    check: async (t, before) => {
+      if (before.tx_network === null || before.tx_hash_norm === null) return;
+      const hash = { id, tx_network: before.tx_network, tx_hash_norm: before.tx_hash_norm };
+      if (await repo.creditedWithSameHash(t, hash)) throw new AppError('TX_HASH_CREDITED');
+      if (before.tx_hash_duplicate_of !== null) throw new AppError('TX_HASH_USED');
+    },
+    decide: (t) =>
+      repo.decideDeposit(t, id, { status: 'success', decided_at: now, decided_by: actor.userId, ...provider }),
+    ledger: (before) => ({ tx: depositCredited(before.user_id, minor(before.amount)), reference: `deposit:${id}` }),
+    audit: (before) => ({ before: snapshot(before), after: { ...snapshot(before), status: 'success', ...provider } }),
+    message: (before) => ({ kind: 'deposit_credited', params: { deposit_id: id, amount: before.amount } }),
   });
-  await sendSystemMessage(trx, before.user_id, 'deposit_credited', { deposit_id: id, amount: before.amount }, now);
 }
 
 async function decidedDeposit(db: Db, id: number, site: CurrencyCode): Promise<AdminDeposit> {
@@ -139,28 +135,19 @@ export async function rejectDeposit(
   now: Date,
 ): Promise<AdminDeposit> {
   if (!nonEmpty(reason)) throw new AppError('REASON_REQUIRED', { field: 'reason' });
-  await db.transaction().execute(async (trx) => {
-    const before = await repo.lockDeposit(trx, id);
-    if (!before) throw new AppError('DEPOSIT_NOT_FOUND');
-    if (before.status !== 'pending') throw new AppError('ALREADY_DECIDED');
-    await repo.decideDeposit(trx, id, {
-      status: 'rejected',
-      reason,
-      decided_at: now,
-      decided_by: actor.userId,
-    });
-    await writeAudit(trx, actor, 'deposit.reject', `deposit:${id}`, snapshot(before), {
-      ...snapshot(before),
-      status: 'rejected',
-      reason,
-    });
-    await sendSystemMessage(
-      trx,
-      before.user_id,
-      'deposit_rejected',
-      { deposit_id: id, amount: before.amount, reason },
+  await db.transaction().execute((trx) =>
+    decidePending(trx, {
+      actor,
+      action: 'deposit.reject',
+      target: `deposit:${id}`,
       now,
-    );
-  });
+      lock: (t) => repo.lockDeposit(t, id),
+      notFound: 'DEPOSIT_NOT_FOUND',
+      decide: (t) =>
+        repo.decideDeposit(t, id, { status: 'rejected', reason, decided_at: now, decided_by: actor.userId }),
+      audit: (before) => ({ before: snapshot(before), after: { ...snapshot(before), status: 'rejected', reason } }),
+      message: (before) => ({ kind: 'deposit_rejected', params: { deposit_id: id, amount: before.amount, reason } }),
+    }),
+  );
   return decidedDeposit(db, id, site);
 }

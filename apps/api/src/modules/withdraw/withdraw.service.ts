@@ -31,7 +31,7 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import { inTransaction } from '../../plugins/idempotency.ts';
 import type { Commit } from '../../plugins/idempotency.ts';
 import { writeAudit } from '../audit/audit.service.ts';
-import { sendSystemMessage } from '../msg/messages.service.ts';
+import { decidePending } from '../decisions/pending-decision.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { postTransaction } from '../ledger/ledger.service.ts';
 import { countActivePayoutMethods, findActivePayoutMethod, toPayoutMethod } from '../payout/payout.service.ts';
@@ -216,22 +216,23 @@ async function decided(db: Db, id: number): Promise<AdminWithdrawal> {
  * with the status.
  */
 export async function approveWithdrawal(db: Db, actor: AuditActor, id: number, now: Date): Promise<AdminWithdrawal> {
-  await db.transaction().execute(async (trx) => {
-    const before = await repo.lockWithdrawal(trx, id);
-    if (!before) throw new AppError('WITHDRAWAL_NOT_FOUND');
-    if (before.status !== 'pending') throw new AppError('ALREADY_DECIDED');
-    await repo.decideWithdrawal(trx, id, { status: 'paid', decided_at: now, decided_by: actor.userId });
-    await postTransaction(
-      trx,
-      withdrawalPaid(before.user_id, minor(before.amount), minor(before.fee)),
-      `withdrawal:${id}`,
-    );
-    await writeAudit(trx, actor, 'withdraw.approve', `withdrawal:${id}`, snapshot(before), {
-      ...snapshot(before),
-      status: 'paid',
-    });
-    await sendSystemMessage(trx, before.user_id, 'withdrawal_paid', { withdrawal_id: id, amount: before.amount }, now);
-  });
+  await db.transaction().execute((trx) =>
+    decidePending(trx, {
+      actor,
+      action: 'withdraw.approve',
+      target: `withdrawal:${id}`,
+      now,
+      lock: (t) => repo.lockWithdrawal(t, id),
+      notFound: 'WITHDRAWAL_NOT_FOUND',
+      decide: (t) => repo.decideWithdrawal(t, id, { status: 'paid', decided_at: now, decided_by: actor.userId }),
+      ledger: (before) => ({
+        tx: withdrawalPaid(before.user_id, minor(before.amount), minor(before.fee)),
+        reference: `withdrawal:${id}`,
+      }),
+      audit: (before) => ({ before: snapshot(before), after: { ...snapshot(before), status: 'paid' } }),
+      message: (before) => ({ kind: 'withdrawal_paid', params: { withdrawal_id: id, amount: before.amount } }),
+    }),
+  );
   return decided(db, id);
 }
 
@@ -247,34 +248,27 @@ export async function rejectWithdrawal(
   now: Date,
 ): Promise<AdminWithdrawal> {
   if (reason === undefined || reason.trim() === '') throw new AppError('REASON_REQUIRED', { field: 'reason' });
-  await db.transaction().execute(async (trx) => {
-    const before = await repo.lockWithdrawal(trx, id);
-    if (!before) throw new AppError('WITHDRAWAL_NOT_FOUND');
-    if (before.status !== 'pending') throw new AppError('ALREADY_DECIDED');
-    await repo.decideWithdrawal(trx, id, {
-      status: 'rejected',
-      reason,
-      decided_at: now,
-      decided_by: actor.userId,
-    });
-    await postTransaction(
-      trx,
-      withdrawalRejected(before.user_id, minor(before.amount), minor(before.fee)),
-      `withdrawal:${id}`,
-    );
-    await writeAudit(trx, actor, 'withdraw.reject', `withdrawal:${id}`, snapshot(before), {
-      ...snapshot(before),
-      status: 'rejected',
-      reason,
-    });
-    await sendSystemMessage(
-      trx,
-      before.user_id,
-      'withdrawal_rejected',
-      { withdrawal_id: id, amount: before.amount, reason },
+  await db.transaction().execute((trx) =>
+    decidePending(trx, {
+      actor,
+      action: 'withdraw.reject',
+      target: `withdrawal:${id}`,
       now,
-    );
-  });
+      lock: (t) => repo.lockWithdrawal(t, id),
+      notFound: 'WITHDRAWAL_NOT_FOUND',
+      decide: (t) =>
+        repo.decideWithdrawal(t, id, { status: 'rejected', reason, decided_at: now, decided_by: actor.userId }),
+      ledger: (before) => ({
+        tx: withdrawalRejected(before.user_id, minor(before.amount), minor(before.fee)),
+        reference: `withdrawal:${id}`,
+      }),
+      audit: (before) => ({ before: snapshot(before), after: { ...snapshot(before), status: 'rejected', reason } }),
+      message: (before) => ({
+        kind: 'withdrawal_rejected',
+        params: { withdrawal_id: id, amount: before.amount, reason },
+      }),
+    }),
+  );
   return decided(db, id);
 }
 
