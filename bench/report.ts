@@ -25,12 +25,9 @@ import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
 import { seed } from '../apps/api/src/db/seed.ts';
 import { createUpcomingPeriods, tick } from '../apps/api/src/modules/draws/draws.service.ts';
 import { ledgerCheck } from '../apps/api/src/modules/ledger/ledger.service.ts';
-import {
-  dashboard,
-  profitReport,
-  rebuildReportDay,
-  refreshReports,
-} from '../apps/api/src/modules/report/report.service.ts';
+import { dashboard } from '../apps/api/src/modules/report/dashboard.service.ts';
+import { profitReport } from '../apps/api/src/modules/report/profit-report.service.ts';
+import { rebuildReportDay, refreshReports } from '../apps/api/src/modules/report/report-rebuild.service.ts';
 import { addDays, localDate } from '../packages/domain/src/time-zone.ts';
 // Type-only: the FastifyInstance augmentations (app.db, …) that modules reached from here refer to, for `tsc -p .`.
 import type {} from '../apps/api/src/app.ts';
