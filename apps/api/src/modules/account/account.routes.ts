@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountExportQuery, accountHistory, accountHistoryQuery, API, envelope } from '@fairdraw/contract';
-import { errors, sessionHeaders } from '../../lib/schemas.ts';
+import { errors } from '../../lib/schemas.ts';
+import { playerRoute } from '../../lib/route-builders.ts';
 import { playerOf } from '../../lib/route-helpers.ts';
 import { exportCsv, exportRange, getHistory } from './account.service.ts';
 
@@ -11,24 +12,18 @@ import { exportCsv, exportRange, getHistory } from './account.service.ts';
  * Registered players only: a guest gets 403 DEMO_NOT_ALLOWED, an operator 403 FORBIDDEN.
  */
 const accountRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
-  const player = [app.requireSession, app.requirePlayer];
-  const security = [{ token: [] }];
+  const player = playerRoute(app);
 
   app.get(
     API.accountHistory,
-    {
-      preValidation: player,
-      schema: {
-        tags: ['account'],
-        summary:
-          'Own ledger movements of the last 3 months, newest first, each with its cause, signed amount, balance ' +
-          'after and reference; older ones are not listed (since)',
-        security,
-        headers: sessionHeaders,
-        querystring: accountHistoryQuery,
-        response: { 200: envelope(accountHistory), ...errors(400, 401, 403, 429) },
-      },
-    },
+    player({
+      tags: ['account'],
+      summary:
+        'Own ledger movements of the last 3 months, newest first, each with its cause, signed amount, balance ' +
+        'after and reference; older ones are not listed (since)',
+      querystring: accountHistoryQuery,
+      response: { 200: envelope(accountHistory), ...errors(400, 401, 403, 429) },
+    }),
     async (request, reply) => {
       const user = playerOf(request);
       reply.header('cache-control', 'no-store');
@@ -39,21 +34,18 @@ const accountRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
   app.get(
     API.accountExport,
     {
-      preValidation: player,
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: {
+      ...player({
         tags: ['account'],
         summary:
           'Own ledger movements from one business day to another (at most 12 months, not before the account was ' +
           'opened) as CSV, streamed: UTF-8 with a BOM, the header row in the lang header’s language',
-        security,
-        headers: sessionHeaders,
         querystring: accountExportQuery,
         response: {
           200: z.string().describe('text/csv; charset=utf-8, as an attachment'),
           ...errors(400, 401, 403, 429),
         },
-      },
+      }),
     },
     async (request, reply) => {
       const user = playerOf(request);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API, envelope, loginAnswer, loginRequest, profile, registerRequest, session } from '@fairdraw/contract';
 import { commonHeaders, errors, sessionHeaders } from '../../lib/schemas.ts';
+import { authRateLimit } from '../../lib/route-builders.ts';
 import * as accounts from './accounts.service.ts';
 import { warmUpPasswords } from '../../lib/passwords.ts';
 
@@ -16,12 +17,12 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   await warmUpPasswords();
   // Each of these costs an argon2 hash or creates rows, so they get a tighter per-IP budget than the global one.
-  const authRateLimit = { rateLimit: { max: app.config.authRateLimitMax, timeWindow: '1 minute' } };
+  const authLimit = authRateLimit(app);
 
   app.post(
     API.register,
     {
-      config: authRateLimit,
+      config: authLimit,
       schema: {
         tags: ['user'],
         summary: 'Create a player account and log in',
@@ -36,7 +37,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.login,
     {
-      config: authRateLimit,
+      config: authLimit,
       schema: {
         tags: ['user'],
         summary:
@@ -52,7 +53,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.guest,
     {
-      config: authRateLimit,
+      config: authLimit,
       schema: {
         tags: ['user'],
         summary: 'Start a demo session as a guest',

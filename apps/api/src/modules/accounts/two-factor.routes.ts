@@ -14,6 +14,7 @@ import {
   twoFactorStatus,
 } from '@fairdraw/contract';
 import { commonHeaders, errors, sessionHeaders } from '../../lib/schemas.ts';
+import { authRateLimit } from '../../lib/route-builders.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sessionUserOf } from '../../lib/route-helpers.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
@@ -37,13 +38,13 @@ const twoFactorRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     loginLockMinutes: app.config.loginLockMinutes,
     totpKey: loadTotpKey(app.config),
   };
-  const authRateLimit = { rateLimit: { max: app.config.authRateLimitMax, timeWindow: '1 minute' } };
-  const member = { onRequest: [app.requireSession], config: authRateLimit };
+  const authLimit = authRateLimit(app);
+  const member = { onRequest: [app.requireSession], config: authLimit };
 
   app.post(
     API.loginTwoFactor,
     {
-      config: authRateLimit,
+      config: authLimit,
       schema: {
         tags: ['user'],
         summary: "Log in, second step: the login's challenge and a code from the authenticator app or a recovery code",

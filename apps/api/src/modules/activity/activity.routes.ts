@@ -13,13 +13,13 @@ import {
   promotionListQuery,
   promotionSaveRequest,
 } from '@fairdraw/contract';
-import { commonHeaders, errors, sessionHeaders } from '../../lib/schemas.ts';
+import { commonHeaders, errors } from '../../lib/schemas.ts';
+import { operatorRoute } from '../../lib/route-builders.ts';
 import { actorOf } from '../../lib/route-helpers.ts';
 import * as activity from './activity.service.ts';
 
 const activityRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
-  const operator = [app.requireSession, app.requireOperator];
-  const security = [{ token: [] }];
+  const operator = operatorRoute(app);
 
   app.get(
     API.activityList,
@@ -51,49 +51,31 @@ const activityRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
 
   app.get(
     API.adminActivityList,
-    {
-      preValidation: operator,
-      schema: {
-        tags: ['admin'],
-        summary: 'Every promotion, live or not, in every language (latest end first)',
-        security,
-        headers: sessionHeaders,
-        querystring: pageQuery,
-        response: { 200: envelope(paged(adminPromotion)), ...errors(400, 401, 403, 429) },
-      },
-    },
+    operator({
+      summary: 'Every promotion, live or not, in every language (latest end first)',
+      querystring: pageQuery,
+      response: { 200: envelope(paged(adminPromotion)), ...errors(400, 401, 403, 429) },
+    }),
     async (request, reply) => reply.ok(await activity.listForOperator(app.db, app.clock(), request.query)),
   );
 
   app.post(
     API.adminActivitySave,
-    {
-      preValidation: operator,
-      schema: {
-        tags: ['admin'],
-        summary: 'Create a promotion (no id) or change one',
-        security,
-        headers: sessionHeaders,
-        body: promotionSaveRequest,
-        response: { 200: envelope(adminPromotion), ...errors(400, 401, 403, 404, 413, 415, 429) },
-      },
-    },
+    operator({
+      summary: 'Create a promotion (no id) or change one',
+      body: promotionSaveRequest,
+      response: { 200: envelope(adminPromotion), ...errors(400, 401, 403, 404, 413, 415, 429) },
+    }),
     async (request, reply) => reply.ok(await activity.save(app.db, actorOf(request), request.body, app.clock())),
   );
 
   app.post(
     API.adminActivityDelete,
-    {
-      preValidation: operator,
-      schema: {
-        tags: ['admin'],
-        summary: 'Delete a promotion',
-        security,
-        headers: sessionHeaders,
-        body: promotionIdRequest,
-        response: { 200: envelope(z.object({ id: z.number().int() })), ...errors(400, 401, 403, 404, 413, 415, 429) },
-      },
-    },
+    operator({
+      summary: 'Delete a promotion',
+      body: promotionIdRequest,
+      response: { 200: envelope(z.object({ id: z.number().int() })), ...errors(400, 401, 403, 404, 413, 415, 429) },
+    }),
     async (request, reply) => reply.ok(await activity.remove(app.db, actorOf(request), request.body.id, app.clock())),
   );
   done();

@@ -15,6 +15,7 @@ import {
 } from '@fairdraw/contract';
 import { AppError } from '../../lib/app-error.ts';
 import { errors, sessionHeaders } from '../../lib/schemas.ts';
+import { operatorRoute } from '../../lib/route-builders.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import {
   idempotencyOf,
@@ -113,6 +114,7 @@ function betsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) =
     },
   ];
   const security = [{ token: [] }];
+  const operator = operatorRoute(app);
 
   app.post(
     API.bet,
@@ -249,17 +251,11 @@ function betsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) =
 
   app.post(
     API.adminPeriodVoid,
-    {
-      preValidation: [app.requireSession, app.requireOperator],
-      schema: {
-        tags: ['admin'],
-        summary: 'Void a period before its draw: every stake on it is refunded once',
-        security,
-        headers: sessionHeaders,
-        body: periodVoidRequest,
-        response: { 200: envelope(periodVoidResult), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
-      },
-    },
+    operator({
+      summary: 'Void a period before its draw: every stake on it is refunded once',
+      body: periodVoidRequest,
+      response: { 200: envelope(periodVoidResult), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
+    }),
     async (request, reply) => reply.ok(await voidPeriod(app.db, actorOf(request), request.body, app.clock())),
   );
   done();

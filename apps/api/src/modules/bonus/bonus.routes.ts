@@ -10,6 +10,7 @@ import {
   envelope,
 } from '@fairdraw/contract';
 import { errors, sessionHeaders } from '../../lib/schemas.ts';
+import { operatorRoute, playerRoute } from '../../lib/route-builders.ts';
 import { actorOf, playerOf, sessionUserOf } from '../../lib/route-helpers.ts';
 import { idempotentHeaders } from '../../plugins/idempotency.ts';
 import * as bonus from './bonus.service.ts';
@@ -19,8 +20,8 @@ import * as bonus from './bonus.service.ts';
  * operator's rates. A guest sees the rates and nothing claimable; claiming and the history are a player's.
  */
 const bonusRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
-  const player = [app.requireSession, app.requirePlayer];
-  const operator = [app.requireSession, app.requireOperator];
+  const player = playerRoute(app);
+  const operator = operatorRoute(app);
   const security = [{ token: [] }];
 
   app.get(
@@ -40,16 +41,12 @@ const bonusRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
 
   app.post(
     API.bonusClaim,
-    {
-      preValidation: player,
-      schema: {
-        tags: ['rebate'],
-        summary: 'Claim the computed rebates into the cash wallet (once; idempotent with the idempotency-key header)',
-        security,
-        headers: idempotentHeaders,
-        response: { 200: envelope(bonusClaimAnswer), ...errors(400, 401, 403, 409, 413, 415, 422, 429) },
-      },
-    },
+    player({
+      tags: ['rebate'],
+      summary: 'Claim the computed rebates into the cash wallet (once; idempotent with the idempotency-key header)',
+      headers: idempotentHeaders,
+      response: { 200: envelope(bonusClaimAnswer), ...errors(400, 401, 403, 409, 413, 415, 422, 429) },
+    }),
     async (request, reply) => {
       await app.exactlyOnce(request, reply, (commit) =>
         bonus.claimRebates(app.db, playerOf(request), app.clock(), commit),
@@ -59,48 +56,31 @@ const bonusRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
 
   app.get(
     API.bonusList,
-    {
-      preValidation: player,
-      schema: {
-        tags: ['rebate'],
-        summary: 'Own rebates, newest day first',
-        security,
-        headers: sessionHeaders,
-        querystring: bonusListQuery,
-        response: { 200: envelope(bonusList), ...errors(400, 401, 403, 429) },
-      },
-    },
+    player({
+      tags: ['rebate'],
+      summary: 'Own rebates, newest day first',
+      querystring: bonusListQuery,
+      response: { 200: envelope(bonusList), ...errors(400, 401, 403, 429) },
+    }),
     async (request, reply) => reply.ok(await bonus.listRebates(app.db, playerOf(request).id, request.query)),
   );
 
   app.get(
     API.adminBonusSettings,
-    {
-      preValidation: operator,
-      schema: {
-        tags: ['admin'],
-        summary: 'Rebate rate (basis points) and turnover multiple of every game family',
-        security,
-        headers: sessionHeaders,
-        response: { 200: envelope(adminBonusSettings), ...errors(401, 403, 429) },
-      },
-    },
+    operator({
+      summary: 'Rebate rate (basis points) and turnover multiple of every game family',
+      response: { 200: envelope(adminBonusSettings), ...errors(401, 403, 429) },
+    }),
     async (_request, reply) => reply.ok(await bonus.getRebateSettings(app.db)),
   );
 
   app.post(
     API.adminBonusSettings,
-    {
-      preValidation: operator,
-      schema: {
-        tags: ['admin'],
-        summary: 'Change the rebate rate (0–1000 bps) and turnover multiple (0–10) of some families (audited)',
-        security,
-        headers: sessionHeaders,
-        body: adminBonusSettingsRequest,
-        response: { 200: envelope(adminBonusSettings), ...errors(400, 401, 403, 413, 415, 429) },
-      },
-    },
+    operator({
+      summary: 'Change the rebate rate (0–1000 bps) and turnover multiple (0–10) of some families (audited)',
+      body: adminBonusSettingsRequest,
+      response: { 200: envelope(adminBonusSettings), ...errors(400, 401, 403, 413, 415, 429) },
+    }),
     async (request, reply) => reply.ok(await bonus.saveRebateSettings(app.db, actorOf(request), request.body)),
   );
   done();

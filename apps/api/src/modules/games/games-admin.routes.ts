@@ -12,7 +12,8 @@ import {
   API,
   envelope,
 } from '@fairdraw/contract';
-import { errors, sessionHeaders } from '../../lib/schemas.ts';
+import { errors } from '../../lib/schemas.ts';
+import { operatorRoute } from '../../lib/route-builders.ts';
 import { actorOf } from '../../lib/route-helpers.ts';
 import { setCancelEnabled, setEnabled } from './game-switches.service.ts';
 import { saveSchedule } from './game-schedules.service.ts';
@@ -22,8 +23,7 @@ import { saveGameLimit, saveLimits } from './period-limits.service.ts';
 
 /** The console's Games screen (modules/games/README.md). Operators only; every save is audited. */
 const gamesAdminRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
-  const operator = [app.requireSession, app.requireOperator];
-  const security = [{ token: [] }];
+  const operator = operatorRoute(app);
   const ctx = () => ({
     timeZone: app.config.businessTimeZone,
     now: app.clock(),
@@ -32,130 +32,81 @@ const gamesAdminRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
 
   app.get(
     API.adminGamesList,
-    {
-      preValidation: operator,
-      schema: {
-        tags: ['admin'],
-        summary: 'Every game: enabled, schedule (and a change saved for a later day), the per-period limit',
-        security,
-        headers: sessionHeaders,
-        response: { 200: envelope(adminGames), ...errors(401, 403, 429) },
-      },
-    },
+    operator({
+      summary: 'Every game: enabled, schedule (and a change saved for a later day), the per-period limit',
+      response: { 200: envelope(adminGames), ...errors(401, 403, 429) },
+    }),
     async (request, reply) => reply.ok(await listGames(app.db, request.lang, ctx())),
   );
 
   app.get(
     API.adminGamesPlays,
-    {
-      preValidation: operator,
-      schema: {
-        tags: ['admin'],
-        summary: "A game's plays: settings of the period being bet on and of the next one, and chances for the RTP",
-        security,
-        headers: sessionHeaders,
-        querystring: adminPlaysQuery,
-        response: { 200: envelope(adminPlays), ...errors(400, 401, 403, 404, 429) },
-      },
-    },
+    operator({
+      summary: "A game's plays: settings of the period being bet on and of the next one, and chances for the RTP",
+      querystring: adminPlaysQuery,
+      response: { 200: envelope(adminPlays), ...errors(400, 401, 403, 404, 429) },
+    }),
     async (request, reply) => reply.ok(await listPlays(app.db, request.query.games_id, request.lang, ctx())),
   );
 
   app.post(
     API.adminGamesPlays,
-    {
-      preValidation: operator,
-      schema: {
-        tags: ['admin'],
-        summary: 'Save odds and stake limits of plays, from the next period that has not opened (RTP below 100 %)',
-        security,
-        headers: sessionHeaders,
-        body: adminPlaysSaveRequest,
-        response: { 200: envelope(adminPlays), ...errors(400, 401, 403, 404, 413, 415, 429) },
-      },
-    },
+    operator({
+      summary: 'Save odds and stake limits of plays, from the next period that has not opened (RTP below 100 %)',
+      body: adminPlaysSaveRequest,
+      response: { 200: envelope(adminPlays), ...errors(400, 401, 403, 404, 413, 415, 429) },
+    }),
     async (request, reply) => reply.ok(await savePlays(app.db, actorOf(request), request.body, request.lang, ctx())),
   );
 
   app.post(
     API.adminGamesEnable,
-    {
-      preValidation: operator,
-      schema: {
-        tags: ['admin'],
-        summary: 'Enable or disable a game (at once: a disabled game refuses bets and leaves the lobby)',
-        security,
-        headers: sessionHeaders,
-        body: adminGameEnableRequest,
-        response: { 200: envelope(adminGames), ...errors(400, 401, 403, 404, 413, 415, 429) },
-      },
-    },
+    operator({
+      summary: 'Enable or disable a game (at once: a disabled game refuses bets and leaves the lobby)',
+      body: adminGameEnableRequest,
+      response: { 200: envelope(adminGames), ...errors(400, 401, 403, 404, 413, 415, 429) },
+    }),
     async (request, reply) => reply.ok(await setEnabled(app.db, actorOf(request), request.body, request.lang, ctx())),
   );
 
   app.post(
     API.adminGamesCancel,
-    {
-      preValidation: operator,
-      schema: {
-        tags: ['admin'],
-        summary: "Let players cancel a game's slips before the seal, or not (at once)",
-        security,
-        headers: sessionHeaders,
-        body: adminGameCancelRequest,
-        response: { 200: envelope(adminGames), ...errors(400, 401, 403, 404, 413, 415, 429) },
-      },
-    },
+    operator({
+      summary: "Let players cancel a game's slips before the seal, or not (at once)",
+      body: adminGameCancelRequest,
+      response: { 200: envelope(adminGames), ...errors(400, 401, 403, 404, 413, 415, 429) },
+    }),
     async (request, reply) =>
       reply.ok(await setCancelEnabled(app.db, actorOf(request), request.body, request.lang, ctx())),
   );
 
   app.post(
     API.adminGamesSchedule,
-    {
-      preValidation: operator,
-      schema: {
-        tags: ['admin'],
-        summary: "A cycle game's cycle and seal, from the first day with no period created",
-        security,
-        headers: sessionHeaders,
-        body: adminScheduleSaveRequest,
-        response: { 200: envelope(adminGames), ...errors(400, 401, 403, 404, 413, 415, 429) },
-      },
-    },
+    operator({
+      summary: "A cycle game's cycle and seal, from the first day with no period created",
+      body: adminScheduleSaveRequest,
+      response: { 200: envelope(adminGames), ...errors(400, 401, 403, 404, 413, 415, 429) },
+    }),
     async (request, reply) => reply.ok(await saveSchedule(app.db, actorOf(request), request.body, request.lang, ctx())),
   );
 
   app.post(
     API.adminGamesLimits,
-    {
-      preValidation: operator,
-      schema: {
-        tags: ['admin'],
-        summary: 'The most a player may stake on one period, every game (at once)',
-        security,
-        headers: sessionHeaders,
-        body: adminGameLimitsRequest,
-        response: { 200: envelope(adminGames), ...errors(400, 401, 403, 409, 413, 415, 429) },
-      },
-    },
+    operator({
+      summary: 'The most a player may stake on one period, every game (at once)',
+      body: adminGameLimitsRequest,
+      response: { 200: envelope(adminGames), ...errors(400, 401, 403, 409, 413, 415, 429) },
+    }),
     async (request, reply) => reply.ok(await saveLimits(app.db, actorOf(request), request.body, request.lang, ctx())),
   );
 
   app.post(
     API.adminGamesGameLimit,
-    {
-      preValidation: operator,
-      schema: {
-        tags: ['admin'],
-        summary:
-          "One game's own limit per player per period, or none (at once; the lower of it and the site-wide binds)",
-        security,
-        headers: sessionHeaders,
-        body: adminGameLimitRequest,
-        response: { 200: envelope(adminGames), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
-      },
-    },
+    operator({
+      summary: "One game's own limit per player per period, or none (at once; the lower of it and the site-wide binds)",
+      body: adminGameLimitRequest,
+      response: { 200: envelope(adminGames), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
+    }),
     async (request, reply) =>
       reply.ok(await saveGameLimit(app.db, actorOf(request), request.body, request.lang, ctx())),
   );

@@ -18,7 +18,8 @@ import type { Lang } from '@fairdraw/contract';
 import { embeddedListen } from '../../db/database.ts';
 import type { Db } from '../../db/database.ts';
 import { pgListener } from '../../db/pg-listen.ts';
-import { errors, sessionHeaders, commonHeaders } from '../../lib/schemas.ts';
+import { errors, commonHeaders } from '../../lib/schemas.ts';
+import { operatorRoute } from '../../lib/route-builders.ts';
 import { actorOf } from '../../lib/route-helpers.ts';
 import {
   readUpload,
@@ -34,8 +35,7 @@ import * as home from './home.service.ts';
 const homeResponse = envelope(homeData);
 
 const homeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
-  const operator = [app.requireSession, app.requireOperator];
-  const security = [{ token: [] }];
+  const operator = operatorRoute(app);
   const images = uploadDir(app.config.dataDir, 'content');
 
   // Home is the same for every visitor of a language (no per-user data), so the serialised answer is kept for a
@@ -123,32 +123,20 @@ const homeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
 
   app.get(
     API.adminHome,
-    {
-      preValidation: operator,
-      schema: {
-        tags: ['admin'],
-        summary: "The Home's content: every banner (live or not) and the notice in every language",
-        security,
-        headers: sessionHeaders,
-        response: { 200: envelope(adminHomeContent), ...errors(401, 403, 429) },
-      },
-    },
+    operator({
+      summary: "The Home's content: every banner (live or not) and the notice in every language",
+      response: { 200: envelope(adminHomeContent), ...errors(401, 403, 429) },
+    }),
     async (_request, reply) => reply.ok(await home.adminHome(app.db, app.clock())),
   );
 
   app.post(
     API.adminHomeBannerSave,
-    {
-      preValidation: operator,
-      schema: {
-        tags: ['admin'],
-        summary: 'Create a banner (no id) or change one: image, per-language title and images, link, order, schedule',
-        security,
-        headers: sessionHeaders,
-        body: bannerSaveRequest,
-        response: { 200: envelope(adminBanner), ...errors(400, 401, 403, 404, 413, 415, 429) },
-      },
-    },
+    operator({
+      summary: 'Create a banner (no id) or change one: image, per-language title and images, link, order, schedule',
+      body: bannerSaveRequest,
+      response: { 200: envelope(adminBanner), ...errors(400, 401, 403, 404, 413, 415, 429) },
+    }),
     async (request, reply) => {
       const banner = await home.saveBanner(app.db, actorOf(request), request.body, change);
       forget();
@@ -158,17 +146,11 @@ const homeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
 
   app.post(
     API.adminHomeBannerDelete,
-    {
-      preValidation: operator,
-      schema: {
-        tags: ['admin'],
-        summary: 'Delete a banner',
-        security,
-        headers: sessionHeaders,
-        body: bannerIdRequest,
-        response: { 200: envelope(z.object({ id: z.number().int() })), ...errors(400, 401, 403, 404, 413, 415, 429) },
-      },
-    },
+    operator({
+      summary: 'Delete a banner',
+      body: bannerIdRequest,
+      response: { 200: envelope(z.object({ id: z.number().int() })), ...errors(400, 401, 403, 404, 413, 415, 429) },
+    }),
     async (request, reply) => {
       const answer = await home.deleteBanner(app.db, actorOf(request), request.body.id, change);
       forget();
@@ -178,20 +160,14 @@ const homeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
 
   app.post(
     API.adminHomeNotice,
-    {
-      preValidation: operator,
-      schema: {
-        tags: ['admin'],
-        summary: 'Set the notice in every language (empty hides it in that language)',
-        security,
-        headers: sessionHeaders,
-        body: noticeSaveRequest,
-        response: {
-          200: envelope(z.object({ notice: z.record(z.string(), z.string()) })),
-          ...errors(400, 401, 403, 413, 415, 429),
-        },
+    operator({
+      summary: 'Set the notice in every language (empty hides it in that language)',
+      body: noticeSaveRequest,
+      response: {
+        200: envelope(z.object({ notice: z.record(z.string(), z.string()) })),
+        ...errors(400, 401, 403, 413, 415, 429),
       },
-    },
+    }),
     async (request, reply) => {
       const answer = await home.saveNotice(app.db, actorOf(request), request.body.body, change);
       forget();
@@ -205,17 +181,13 @@ const homeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     scope.post(
       API.adminContentImage,
       {
-        preValidation: operator,
         bodyLimit: uploadBodyLimit(1),
-        schema: {
-          tags: ['admin'],
+        ...operator({
           summary: 'Upload a banner or promotion picture (file field "image"); re-encoded to WebP without metadata',
           description: 'multipart/form-data; images are JPEG, PNG or WebP of at most 5 MB, told by their bytes',
           consumes: ['multipart/form-data'],
-          security,
-          headers: sessionHeaders,
           response: { 200: envelope(contentImageAnswer), ...errors(400, 401, 403, 413, 415, 429) },
-        },
+        }),
       },
       async (request, reply) => {
         const form = await readUploadForm(request);

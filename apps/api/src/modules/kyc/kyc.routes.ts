@@ -14,6 +14,7 @@ import {
 } from '@fairdraw/contract';
 import { z } from 'zod';
 import { errors, sessionHeaders } from '../../lib/schemas.ts';
+import { operatorRoute, playerRoute } from '../../lib/route-builders.ts';
 import { actorOf, playerOf, sessionUserOf } from '../../lib/route-helpers.ts';
 import {
   readUpload,
@@ -38,8 +39,8 @@ export type KycRoutesOptions = {
 const multipartNote = 'multipart/form-data; images are JPEG, PNG or WebP of at most 5 MB, told by their bytes';
 
 const kycRoutes: FastifyPluginCallbackZod<KycRoutesOptions> = (app, opts, done) => {
-  const player = [app.requireSession, app.requirePlayer];
-  const operator = [app.requireSession, app.requireOperator];
+  const player = playerRoute(app);
+  const operator = operatorRoute(app);
   const security = [{ token: [] }];
   const avatars = uploadDir(app.config.dataDir, 'avatars');
   const documents = uploadDir(app.config.dataDir, 'kyc');
@@ -50,20 +51,15 @@ const kycRoutes: FastifyPluginCallbackZod<KycRoutesOptions> = (app, opts, done) 
 
   app.post(
     API.userProfile,
-    {
-      preValidation: player,
-      schema: {
-        tags: ['user'],
-        summary: 'Change the nickname',
-        security,
-        headers: sessionHeaders,
-        body: profileUpdateRequest,
-        response: {
-          200: envelope(z.object({ nickname: z.string(), avatar: z.string() })),
-          ...errors(400, 401, 403, 413, 415, 429),
-        },
+    player({
+      tags: ['user'],
+      summary: 'Change the nickname',
+      body: profileUpdateRequest,
+      response: {
+        200: envelope(z.object({ nickname: z.string(), avatar: z.string() })),
+        ...errors(400, 401, 403, 413, 415, 429),
       },
-    },
+    }),
     async (request, reply) => {
       const user = playerOf(request);
       const row = await profile.updateNickname(app.db, user.id, request.body.nickname);
@@ -75,17 +71,14 @@ const kycRoutes: FastifyPluginCallbackZod<KycRoutesOptions> = (app, opts, done) 
   app.post(
     API.userAvatar,
     {
-      preValidation: player,
       bodyLimit: uploadBodyLimit(1),
-      schema: {
+      ...player({
         tags: ['user'],
         summary: 'Upload an avatar (file field "avatar"); re-encoded to a 256×256 WebP without metadata',
         description: multipartNote,
         consumes: ['multipart/form-data'],
-        security,
-        headers: sessionHeaders,
         response: { 200: envelope(avatarResponse), ...errors(400, 401, 403, 413, 415, 429) },
-      },
+      }),
     },
     async (request, reply) => {
       const user = playerOf(request);
@@ -113,33 +106,25 @@ const kycRoutes: FastifyPluginCallbackZod<KycRoutesOptions> = (app, opts, done) 
 
   app.get(
     API.kycIndex,
-    {
-      preValidation: player,
-      schema: {
-        tags: ['kyc'],
-        summary: 'Own identity verification: none, pending, verified or rejected (with the reason)',
-        security,
-        headers: sessionHeaders,
-        response: { 200: envelope(kycIndex), ...errors(401, 403, 429) },
-      },
-    },
+    player({
+      tags: ['kyc'],
+      summary: 'Own identity verification: none, pending, verified or rejected (with the reason)',
+      response: { 200: envelope(kycIndex), ...errors(401, 403, 429) },
+    }),
     async (request, reply) => reply.ok(await kyc.kycIndex(app.db, playerOf(request).id)),
   );
 
   app.post(
     API.kycSubmit,
     {
-      preValidation: player,
       bodyLimit: uploadBodyLimit(2),
-      schema: {
+      ...player({
         tags: ['kyc'],
         summary: 'Submit identity verification: fields real_name, document_number; files front, back',
         description: `${multipartNote}. Refused while a submission is pending or verified; allowed again after a rejection.`,
         consumes: ['multipart/form-data'],
-        security,
-        headers: sessionHeaders,
         response: { 200: envelope(kycIndex), ...errors(400, 401, 403, 409, 413, 415, 429) },
-      },
+      }),
     },
     async (request, reply) => {
       const user = playerOf(request);
@@ -176,33 +161,21 @@ const kycRoutes: FastifyPluginCallbackZod<KycRoutesOptions> = (app, opts, done) 
 
   app.get(
     API.adminKycList,
-    {
-      preValidation: operator,
-      schema: {
-        tags: ['admin'],
-        summary: 'Identity verification queue (pending oldest first; decided newest first)',
-        security,
-        headers: sessionHeaders,
-        querystring: adminKycListQuery,
-        response: { 200: envelope(adminKycPage), ...errors(400, 401, 403, 429) },
-      },
-    },
+    operator({
+      summary: 'Identity verification queue (pending oldest first; decided newest first)',
+      querystring: adminKycListQuery,
+      response: { 200: envelope(adminKycPage), ...errors(400, 401, 403, 429) },
+    }),
     async (request, reply) => reply.ok(await kyc.listForOperator(app.db, request.query, app.clock())),
   );
 
   app.post(
     API.adminKycApprove,
-    {
-      preValidation: operator,
-      schema: {
-        tags: ['admin'],
-        summary: 'Approve a pending identity verification',
-        security,
-        headers: sessionHeaders,
-        body: kycDecisionRequest,
-        response: { 200: envelope(adminKyc), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
-      },
-    },
+    operator({
+      summary: 'Approve a pending identity verification',
+      body: kycDecisionRequest,
+      response: { 200: envelope(adminKyc), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
+    }),
     async (request, reply) =>
       reply.ok(
         await kyc.decideKyc(
@@ -219,17 +192,11 @@ const kycRoutes: FastifyPluginCallbackZod<KycRoutesOptions> = (app, opts, done) 
 
   app.post(
     API.adminKycReject,
-    {
-      preValidation: operator,
-      schema: {
-        tags: ['admin'],
-        summary: 'Reject a pending identity verification with a reason the player sees',
-        security,
-        headers: sessionHeaders,
-        body: kycDecisionRequest,
-        response: { 200: envelope(adminKyc), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
-      },
-    },
+    operator({
+      summary: 'Reject a pending identity verification with a reason the player sees',
+      body: kycDecisionRequest,
+      response: { 200: envelope(adminKyc), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
+    }),
     async (request, reply) =>
       reply.ok(
         await kyc.decideKyc(

@@ -2,7 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { API } from '@fairdraw/contract';
 import { AppError } from '../../lib/app-error.ts';
-import { errors, sessionHeaders } from '../../lib/schemas.ts';
+import { errors } from '../../lib/schemas.ts';
+import { playerRoute } from '../../lib/route-builders.ts';
 import { playerOf } from '../../lib/route-helpers.ts';
 import { memberStreams } from './member-events.ts';
 import type { MemberStreams } from './member-events.ts';
@@ -22,6 +23,7 @@ declare module 'fastify' {
  * STREAM_LIMIT_REACHED and the page polls slowly.
  */
 const liveRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
+  const player = playerRoute(app);
   const hub = memberStreams({ db: app.db, databaseUrl: app.config.databaseUrl, log: app.log, clock: app.clock });
   app.decorate('memberStreams', hub);
   const open = new Set<() => void>();
@@ -32,18 +34,13 @@ const liveRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
 
   app.get(
     API.userEvents,
-    {
-      preValidation: [app.requireSession, app.requirePlayer],
-      schema: {
-        tags: ['user'],
-        summary:
-          'Server-Sent Events of the own inbox and support conversations: ready, msg, support {id}, resync, ' +
-          'ping (every 15 s); each says what to read again',
-        security: [{ token: [] }],
-        headers: sessionHeaders,
-        response: { ...errors(401, 403, 429) },
-      },
-    },
+    player({
+      tags: ['user'],
+      summary:
+        'Server-Sent Events of the own inbox and support conversations: ready, msg, support {id}, resync, ' +
+        'ping (every 15 s); each says what to read again',
+      response: { ...errors(401, 403, 429) },
+    }),
     async (request, reply) => {
       const user = playerOf(request);
       // Taken before the first await, so parallel connects cannot all pass the cap.

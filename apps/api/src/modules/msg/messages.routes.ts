@@ -12,7 +12,8 @@ import {
   msgReadRequest,
   msgUnread,
 } from '@fairdraw/contract';
-import { errors, sessionHeaders } from '../../lib/schemas.ts';
+import { errors } from '../../lib/schemas.ts';
+import { operatorRoute, playerRoute } from '../../lib/route-builders.ts';
 import { actorOf, playerOf } from '../../lib/route-helpers.ts';
 import * as messages from './messages.service.ts';
 
@@ -21,23 +22,17 @@ import * as messages from './messages.service.ts';
  * operator's send. System messages are worded in the request's `lang`; another player's message is 404.
  */
 const messagesRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
-  const player = [app.requireSession, app.requirePlayer];
-  const operator = [app.requireSession, app.requireOperator];
-  const security = [{ token: [] }];
+  const player = playerRoute(app);
+  const operator = operatorRoute(app);
 
   app.get(
     API.msgList,
-    {
-      onRequest: player,
-      schema: {
-        tags: ['msg'],
-        summary: 'Own messages, newest first, in the language of the request, with the unread count',
-        security,
-        headers: sessionHeaders,
-        querystring: msgListQuery,
-        response: { 200: envelope(msgList), ...errors(400, 401, 403, 429) },
-      },
-    },
+    player.onRequest({
+      tags: ['msg'],
+      summary: 'Own messages, newest first, in the language of the request, with the unread count',
+      querystring: msgListQuery,
+      response: { 200: envelope(msgList), ...errors(400, 401, 403, 429) },
+    }),
     async (request, reply) => {
       const user = playerOf(request);
       const { page, limit } = request.query;
@@ -56,17 +51,12 @@ const messagesRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
 
   app.get(
     API.msgDetail,
-    {
-      onRequest: player,
-      schema: {
-        tags: ['msg'],
-        summary: 'One own message (id m… or b…); opening it marks it read',
-        security,
-        headers: sessionHeaders,
-        querystring: msgDetailQuery,
-        response: { 200: envelope(msgDetail), ...errors(400, 401, 403, 404, 429) },
-      },
-    },
+    player.onRequest({
+      tags: ['msg'],
+      summary: 'One own message (id m… or b…); opening it marks it read',
+      querystring: msgDetailQuery,
+      response: { 200: envelope(msgDetail), ...errors(400, 401, 403, 404, 429) },
+    }),
     async (request, reply) => {
       const user = playerOf(request);
       return reply.ok(
@@ -83,17 +73,12 @@ const messagesRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
 
   app.post(
     API.msgRead,
-    {
-      onRequest: player,
-      schema: {
-        tags: ['msg'],
-        summary: 'Mark one own message read ({ id }) or all of them ({ all: true }); answers the unread count',
-        security,
-        headers: sessionHeaders,
-        body: msgReadRequest,
-        response: { 200: envelope(msgReadAnswer), ...errors(400, 401, 403, 404, 413, 415, 429) },
-      },
-    },
+    player.onRequest({
+      tags: ['msg'],
+      summary: 'Mark one own message read ({ id }) or all of them ({ all: true }); answers the unread count',
+      body: msgReadRequest,
+      response: { 200: envelope(msgReadAnswer), ...errors(400, 401, 403, 404, 413, 415, 429) },
+    }),
     async (request, reply) => {
       const user = playerOf(request);
       return reply.ok(await messages.readMessages(app.db, user, request.body, app.clock()));
@@ -102,16 +87,11 @@ const messagesRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
 
   app.get(
     API.msgUnread,
-    {
-      onRequest: player,
-      schema: {
-        tags: ['msg'],
-        summary: 'How many own messages are unread (the badge on My)',
-        security,
-        headers: sessionHeaders,
-        response: { 200: envelope(msgUnread), ...errors(401, 403, 429) },
-      },
-    },
+    player.onRequest({
+      tags: ['msg'],
+      summary: 'How many own messages are unread (the badge on My)',
+      response: { 200: envelope(msgUnread), ...errors(401, 403, 429) },
+    }),
     async (request, reply) => {
       const user = playerOf(request);
       return reply.ok({ unread: await messages.unreadCount(app.db, user, app.clock()) });
@@ -120,19 +100,13 @@ const messagesRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
 
   app.post(
     API.adminMsgSend,
-    {
-      preValidation: operator,
-      schema: {
-        tags: ['admin'],
-        summary:
-          'Send a message to one player (to: one, account) or to all players (to: all: one broadcast, reaching ' +
-          'every account opened by the time it is sent)',
-        security,
-        headers: sessionHeaders,
-        body: adminMsgSendRequest,
-        response: { 200: envelope(adminMsgSendAnswer), ...errors(400, 401, 403, 404, 413, 415, 429) },
-      },
-    },
+    operator({
+      summary:
+        'Send a message to one player (to: one, account) or to all players (to: all: one broadcast, reaching ' +
+        'every account opened by the time it is sent)',
+      body: adminMsgSendRequest,
+      response: { 200: envelope(adminMsgSendAnswer), ...errors(400, 401, 403, 404, 413, 415, 429) },
+    }),
     async (request, reply) => reply.ok(await messages.adminSend(app.db, actorOf(request), request.body, app.clock())),
   );
   done();

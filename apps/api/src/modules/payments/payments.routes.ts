@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API, depositDecisionRequest, envelope, paymentProviders } from '@fairdraw/contract';
-import { commonHeaders, errors, sessionHeaders } from '../../lib/schemas.ts';
+import { commonHeaders, errors } from '../../lib/schemas.ts';
+import { operatorRoute } from '../../lib/route-builders.ts';
 import { actorOf } from '../../lib/route-helpers.ts';
 import { confirmSandboxPayment, handleWebhook, listProviders, providers } from './payments.service.ts';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from './payment-provider.ts';
@@ -9,6 +10,7 @@ import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from './payment-provider.ts';
 const webhookResult = z.object({ credited: z.boolean() });
 
 const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const operator = operatorRoute(app);
   const all = providers(app.config);
 
   // The webhook gets a scope of its own whose only parser keeps the raw bytes: the signature is over the body as
@@ -48,16 +50,10 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     API.adminPayProviders,
-    {
-      preValidation: [app.requireSession, app.requireOperator],
-      schema: {
-        tags: ['admin'],
-        summary: 'Payment providers, where each webhook secret comes from, and a generated secret in full',
-        security: [{ token: [] }],
-        headers: sessionHeaders,
-        response: { 200: envelope(paymentProviders), ...errors(401, 403, 429) },
-      },
-    },
+    operator({
+      summary: 'Payment providers, where each webhook secret comes from, and a generated secret in full',
+      response: { 200: envelope(paymentProviders), ...errors(401, 403, 429) },
+    }),
     async (_request, reply) => {
       // A secret in the answer: no cache on the way may keep it.
       void reply.header('cache-control', 'no-store');
@@ -69,17 +65,11 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!all.sandbox) return;
   app.post(
     API.adminPixSandboxConfirm,
-    {
-      preValidation: [app.requireSession, app.requireOperator],
-      schema: {
-        tags: ['admin'],
-        summary: 'Complete a pending PIX deposit through the sandbox provider (demo)',
-        security: [{ token: [] }],
-        headers: sessionHeaders,
-        body: depositDecisionRequest,
-        response: { 200: envelope(webhookResult), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
-      },
-    },
+    operator({
+      summary: 'Complete a pending PIX deposit through the sandbox provider (demo)',
+      body: depositDecisionRequest,
+      response: { 200: envelope(webhookResult), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
+    }),
     async (request, reply) =>
       reply.ok(await confirmSandboxPayment(app.db, all, actorOf(request), request.body.id, app.clock())),
   );

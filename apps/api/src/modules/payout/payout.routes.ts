@@ -1,24 +1,23 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API, addPayoutRequest, deletePayoutRequest, envelope, payoutMethod } from '@fairdraw/contract';
-import { errors, sessionHeaders } from '../../lib/schemas.ts';
+import { errors } from '../../lib/schemas.ts';
+import { authRateLimit, playerRoute } from '../../lib/route-builders.ts';
 import { playerOf } from '../../lib/route-helpers.ts';
 import * as payout from './payout.service.ts';
 
 /** The player's payout methods: bank cards, crypto wallets, PIX keys. */
 const payoutRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
+  const player = playerRoute(app);
   app.get(
     API.payoutList,
     {
       // Session and role before the body is parsed: a guest or a stranger learns nothing from validation.
-      onRequest: [app.requireSession, app.requirePlayer],
-      schema: {
+      ...player.onRequest({
         tags: ['payout'],
         summary: 'Own payout methods, newest first (masked)',
-        security: [{ token: [] }],
-        headers: sessionHeaders,
         response: { 200: envelope(z.array(payoutMethod)), ...errors(401, 403, 429) },
-      },
+      }),
     },
     async (request, reply) => {
       const user = playerOf(request);
@@ -30,17 +29,14 @@ const payoutRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     API.payoutAdd,
     {
       // Session and role before the body is parsed: a guest or a stranger learns nothing from validation.
-      onRequest: [app.requireSession, app.requirePlayer],
       // Verifies the login password with argon2: the same tight per-IP budget as login.
-      config: { rateLimit: { max: app.config.authRateLimitMax, timeWindow: '1 minute' } },
-      schema: {
+      config: authRateLimit(app),
+      ...player.onRequest({
         tags: ['payout'],
         summary: 'Bind a bank card, crypto wallet or PIX key (needs the login password)',
-        security: [{ token: [] }],
-        headers: sessionHeaders,
         body: addPayoutRequest,
         response: { 200: envelope(payoutMethod), ...errors(400, 401, 403, 409, 413, 415, 429) },
-      },
+      }),
     },
     async (request, reply) => {
       const user = playerOf(request);
@@ -52,15 +48,12 @@ const payoutRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     API.payoutDelete,
     {
       // Session and role before the body is parsed: a guest or a stranger learns nothing from validation.
-      onRequest: [app.requireSession, app.requirePlayer],
-      schema: {
+      ...player.onRequest({
         tags: ['payout'],
         summary: 'Remove one of your payout methods (past withdrawals keep it)',
-        security: [{ token: [] }],
-        headers: sessionHeaders,
         body: deletePayoutRequest,
         response: { 200: envelope(z.null()), ...errors(400, 401, 403, 404, 413, 415, 429) },
-      },
+      }),
     },
     async (request, reply) => {
       const user = playerOf(request);

@@ -1,6 +1,7 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { API, envelope, limitsRequest, limitsState, promptRequest } from '@fairdraw/contract';
-import { errors, sessionHeaders } from '../../lib/schemas.ts';
+import { errors } from '../../lib/schemas.ts';
+import { playerRoute } from '../../lib/route-builders.ts';
 import { playerOf } from '../../lib/route-helpers.ts';
 import { answerPrompt, getLimits, setLimits } from './limits.service.ts';
 
@@ -9,20 +10,16 @@ import { answerPrompt, getLimits, setLimits } from './limits.service.ts';
  * DEMO_NOT_ALLOWED (demo play uses play money), an operator 403 FORBIDDEN.
  */
 const limitsRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
+  const player = playerRoute(app);
   app.get(
     API.protectionLimits,
-    {
-      onRequest: [app.requireSession, app.requirePlayer],
-      schema: {
-        tags: ['protection'],
-        summary:
-          'Own deposit, loss and stake limits per day, week and month (in force, waiting, used, left), the ' +
-          'reality-check interval and the start and net result of this session',
-        security: [{ token: [] }],
-        headers: sessionHeaders,
-        response: { 200: envelope(limitsState), ...errors(401, 403, 429) },
-      },
-    },
+    player.onRequest({
+      tags: ['protection'],
+      summary:
+        'Own deposit, loss and stake limits per day, week and month (in force, waiting, used, left), the ' +
+        'reality-check interval and the start and net result of this session',
+      response: { 200: envelope(limitsState), ...errors(401, 403, 429) },
+    }),
     async (request, reply) => {
       const user = playerOf(request);
       return reply.ok(
@@ -36,19 +33,14 @@ const limitsRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
 
   app.post(
     API.protectionLimits,
-    {
-      onRequest: [app.requireSession, app.requirePlayer],
-      schema: {
-        tags: ['protection'],
-        summary:
-          'Set limits (amount null removes one) and/or the reality-check interval; a tightening applies at once, ' +
-          'a loosening or removal after 24 hours',
-        security: [{ token: [] }],
-        headers: sessionHeaders,
-        body: limitsRequest,
-        response: { 200: envelope(limitsState), ...errors(400, 401, 403, 413, 415, 429) },
-      },
-    },
+    player.onRequest({
+      tags: ['protection'],
+      summary:
+        'Set limits (amount null removes one) and/or the reality-check interval; a tightening applies at once, ' +
+        'a loosening or removal after 24 hours',
+      body: limitsRequest,
+      response: { 200: envelope(limitsState), ...errors(400, 401, 403, 413, 415, 429) },
+    }),
     async (request, reply) => {
       const user = playerOf(request);
       return reply.ok(
@@ -61,19 +53,14 @@ const limitsRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
   );
   app.post(
     API.protectionPrompt,
-    {
-      onRequest: [app.requireSession, app.requirePlayer],
-      schema: {
-        tags: ['protection'],
-        summary:
-          'The player answered a prompt: reality_check (dismissed with "continue"; the next reminder comes at the ' +
-          'first interval after now, on every device) or deposit_limit_offer (made; not offered again)',
-        security: [{ token: [] }],
-        headers: sessionHeaders,
-        body: promptRequest,
-        response: { 200: envelope(limitsState), ...errors(400, 401, 403, 413, 415, 429) },
-      },
-    },
+    player.onRequest({
+      tags: ['protection'],
+      summary:
+        'The player answered a prompt: reality_check (dismissed with "continue"; the next reminder comes at the ' +
+        'first interval after now, on every device) or deposit_limit_offer (made; not offered again)',
+      body: promptRequest,
+      response: { 200: envelope(limitsState), ...errors(400, 401, 403, 413, 415, 429) },
+    }),
     async (request, reply) => {
       const user = playerOf(request);
       return reply.ok(

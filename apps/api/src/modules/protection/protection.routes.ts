@@ -1,6 +1,7 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { API, envelope, excludeRequest, protectionState } from '@fairdraw/contract';
-import { errors, sessionHeaders } from '../../lib/schemas.ts';
+import { errors } from '../../lib/schemas.ts';
+import { authRateLimit, playerRoute } from '../../lib/route-builders.ts';
 import { playerOf } from '../../lib/route-helpers.ts';
 import { exclude, getProtection } from './protection.service.ts';
 
@@ -9,18 +10,14 @@ import { exclude, getProtection } from './protection.service.ts';
  * session has no password to confirm with and plays with play money only), an operator 403 FORBIDDEN.
  */
 const protectionRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
+  const player = playerRoute(app);
   app.get(
     API.protection,
-    {
-      onRequest: [app.requireSession, app.requirePlayer],
-      schema: {
-        tags: ['protection'],
-        summary: 'Own time-out or self-exclusion (if one is running) and the choices as they would apply now',
-        security: [{ token: [] }],
-        headers: sessionHeaders,
-        response: { 200: envelope(protectionState), ...errors(401, 403, 429) },
-      },
-    },
+    player.onRequest({
+      tags: ['protection'],
+      summary: 'Own time-out or self-exclusion (if one is running) and the choices as they would apply now',
+      response: { 200: envelope(protectionState), ...errors(401, 403, 429) },
+    }),
     async (request, reply) => {
       const user = playerOf(request);
       return reply.ok(await getProtection(app.db, user.id, app.clock(), app.config.businessTimeZone));
@@ -31,19 +28,16 @@ const protectionRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     API.protectionExclude,
     {
       // Session and role before the body is parsed: a guest or a stranger learns nothing from validation.
-      onRequest: [app.requireSession, app.requirePlayer],
       // Verifies the login password with argon2: the same tight per-IP budget as login.
-      config: { rateLimit: { max: app.config.authRateLimitMax, timeWindow: '1 minute' } },
-      schema: {
+      config: authRateLimit(app),
+      ...player.onRequest({
         tags: ['protection'],
         summary:
           'Take a time-out (24 h, 7 d, 30 d) or self-exclude (6 months, 1 year, 5 years), starting now; needs the ' +
           'login password and confirm: true. A running break can only be made longer (else 409 EXCLUSION_NOT_LONGER)',
-        security: [{ token: [] }],
-        headers: sessionHeaders,
         body: excludeRequest,
         response: { 200: envelope(protectionState), ...errors(400, 401, 403, 409, 413, 415, 429) },
-      },
+      }),
     },
     async (request, reply) => {
       const user = playerOf(request);

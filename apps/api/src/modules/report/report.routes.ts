@@ -1,7 +1,8 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API, dashboard, dashboardQuery, envelope, profitQuery, profitReport } from '@fairdraw/contract';
-import { errors, sessionHeaders } from '../../lib/schemas.ts';
+import { errors } from '../../lib/schemas.ts';
+import { operatorRoute, playerRoute } from '../../lib/route-builders.ts';
 import { playerOf } from '../../lib/route-helpers.ts';
 import { dashboard as buildDashboard, dashboardCsv } from './dashboard.service.ts';
 import { profitReport as buildProfitReport } from './profit-report.service.ts';
@@ -11,24 +12,19 @@ import { profitReport as buildProfitReport } from './profit-report.service.ts';
  * from the daily summary (modules/report/README.md).
  */
 const reportRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
-  const security = [{ token: [] }];
-  const operator = [app.requireSession, app.requireOperator];
+  const player = playerRoute(app);
+  const operator = operatorRoute(app);
 
   app.get(
     API.reportProfit,
-    {
-      preValidation: [app.requireSession, app.requirePlayer],
-      schema: {
-        tags: ['report'],
-        summary:
-          'Own profit report: stakes, payouts, net, rebates, deposits, withdrawals per day and per game for a range ' +
-          '(today, yesterday, before_yesterday, last7) or one day; today may be delayed by up to 15 minutes',
-        security,
-        headers: sessionHeaders,
-        querystring: profitQuery,
-        response: { 200: envelope(profitReport), ...errors(400, 401, 403, 429) },
-      },
-    },
+    player({
+      tags: ['report'],
+      summary:
+        'Own profit report: stakes, payouts, net, rebates, deposits, withdrawals per day and per game for a range ' +
+        '(today, yesterday, before_yesterday, last7) or one day; today may be delayed by up to 15 minutes',
+      querystring: profitQuery,
+      response: { 200: envelope(profitReport), ...errors(400, 401, 403, 429) },
+    }),
     async (request, reply) => {
       const user = playerOf(request);
       reply.header('cache-control', 'no-store');
@@ -44,19 +40,13 @@ const reportRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
 
   app.get(
     API.adminDashboard,
-    {
-      preValidation: operator,
-      schema: {
-        tags: ['admin'],
-        summary:
-          'Dashboard per day and per game: players, slips, stakes, payouts, GGR, hold %, deposits, withdrawals, ' +
-          'bonus cost (at most 92 days)',
-        security,
-        headers: sessionHeaders,
-        querystring: dashboardQuery,
-        response: { 200: envelope(dashboard), ...errors(400, 401, 403, 429) },
-      },
-    },
+    operator({
+      summary:
+        'Dashboard per day and per game: players, slips, stakes, payouts, GGR, hold %, deposits, withdrawals, ' +
+        'bonus cost (at most 92 days)',
+      querystring: dashboardQuery,
+      response: { 200: envelope(dashboard), ...errors(400, 401, 403, 429) },
+    }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return reply.ok(
@@ -73,19 +63,15 @@ const reportRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
   app.get(
     API.adminDashboardExport,
     {
-      preValidation: operator,
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['admin'],
+      ...operator({
         summary: 'The dashboard as CSV (UTF-8 with a BOM, header row in the lang header’s language)',
-        security,
-        headers: sessionHeaders,
         querystring: dashboardQuery,
         response: {
           200: z.string().describe('text/csv; charset=utf-8, as an attachment'),
           ...errors(400, 401, 403, 429),
         },
-      },
+      }),
     },
     async (request, reply) => {
       const data = await buildDashboard(app.db, request.query, {

@@ -15,6 +15,7 @@ import {
   supportReplyRequest,
 } from '@fairdraw/contract';
 import { errors, sessionHeaders } from '../../lib/schemas.ts';
+import { operatorRoute, playerRoute } from '../../lib/route-builders.ts';
 import { playerOf, sessionUserOf } from '../../lib/route-helpers.ts';
 import {
   readUpload,
@@ -69,39 +70,29 @@ const supportRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     return withStoredUpload(images, encoded, 'jpg', (name) => write(name, encoded?.length ?? 0));
   };
   // Who may call is settled before the body or query is looked at.
-  const player = [app.requireSession, app.requirePlayer];
-  const operator = [app.requireSession, app.requireOperator];
+  const player = playerRoute(app);
+  const operator = operatorRoute(app);
   const security = [{ token: [] }];
 
   app.get(
     API.supportList,
-    {
-      preValidation: player,
-      schema: {
-        tags: ['support'],
-        summary: 'Own support conversations, latest activity first',
-        security,
-        headers: sessionHeaders,
-        querystring: supportListQuery,
-        response: { 200: envelope(paged(supportConversation)), ...errors(400, 401, 403, 429) },
-      },
-    },
+    player({
+      tags: ['support'],
+      summary: 'Own support conversations, latest activity first',
+      querystring: supportListQuery,
+      response: { 200: envelope(paged(supportConversation)), ...errors(400, 401, 403, 429) },
+    }),
     async (request, reply) => reply.ok(await support.listOwnConversations(app.db, playerOf(request).id, request.query)),
   );
 
   app.post(
     API.supportOpen,
-    {
-      preValidation: player,
-      schema: {
-        tags: ['support'],
-        summary: 'Open a support conversation with a subject and a first message (at most 3 open at once)',
-        security,
-        headers: sessionHeaders,
-        body: supportOpenRequest,
-        response: { 200: envelope(supportDetail), ...errors(400, 401, 403, 413, 415, 429) },
-      },
-    },
+    player({
+      tags: ['support'],
+      summary: 'Open a support conversation with a subject and a first message (at most 3 open at once)',
+      body: supportOpenRequest,
+      response: { 200: envelope(supportDetail), ...errors(400, 401, 403, 413, 415, 429) },
+    }),
     async (request, reply) =>
       reply.ok(await support.openConversation(app.db, playerOf(request).id, request.body, app.clock())),
   );
@@ -137,17 +128,17 @@ const supportRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
   app.post(
     API.supportReply,
     {
-      preValidation: [...player, multipartReply],
       bodyLimit: uploadBodyLimit(1),
-      schema: {
-        tags: ['support'],
-        summary: 'Write to an own open conversation (a closed one answers SUPPORT_CLOSED)',
-        description: 'JSON {id, body}, or multipart with fields id and body and one image file `image` (≤ 5 MB).',
-        security,
-        headers: sessionHeaders,
-        body: supportReplyRequest,
-        response: { 200: envelope(supportDetail), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
-      },
+      ...player(
+        {
+          tags: ['support'],
+          summary: 'Write to an own open conversation (a closed one answers SUPPORT_CLOSED)',
+          description: 'JSON {id, body}, or multipart with fields id and body and one image file `image` (≤ 5 MB).',
+          body: supportReplyRequest,
+          response: { 200: envelope(supportDetail), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
+        },
+        multipartReply,
+      ),
     },
     async (request, reply) => {
       const user = playerOf(request);
@@ -164,34 +155,27 @@ const supportRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
 
   app.get(
     API.adminSupportList,
-    {
-      preValidation: operator,
-      schema: {
-        tags: ['admin'],
-        summary: 'Support queue (open by default), each conversation with its player and messages',
-        security,
-        headers: sessionHeaders,
-        querystring: adminSupportListQuery,
-        response: { 200: envelope(paged(adminSupportDetail)), ...errors(400, 401, 403, 429) },
-      },
-    },
+    operator({
+      summary: 'Support queue (open by default), each conversation with its player and messages',
+      querystring: adminSupportListQuery,
+      response: { 200: envelope(paged(adminSupportDetail)), ...errors(400, 401, 403, 429) },
+    }),
     async (request, reply) => reply.ok(await support.listForOperator(app.db, request.query)),
   );
 
   app.post(
     API.adminSupportReply,
     {
-      preValidation: [...operator, multipartReply],
       bodyLimit: uploadBodyLimit(1),
-      schema: {
-        tags: ['admin'],
-        summary: 'Answer an open support conversation, with text, an image or both',
-        description: 'JSON {id, body}, or multipart with fields id and body and one image file `image` (≤ 5 MB).',
-        security,
-        headers: sessionHeaders,
-        body: supportReplyRequest,
-        response: { 200: envelope(adminSupportDetail), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
-      },
+      ...operator(
+        {
+          summary: 'Answer an open support conversation, with text, an image or both',
+          description: 'JSON {id, body}, or multipart with fields id and body and one image file `image` (≤ 5 MB).',
+          body: supportReplyRequest,
+          response: { 200: envelope(adminSupportDetail), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
+        },
+        multipartReply,
+      ),
     },
     async (request, reply) => {
       const operatorId = sessionUserOf(request).id;
@@ -205,17 +189,11 @@ const supportRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
 
   app.post(
     API.adminSupportClose,
-    {
-      preValidation: operator,
-      schema: {
-        tags: ['admin'],
-        summary: 'Close an open support conversation (the player can no longer write to it)',
-        security,
-        headers: sessionHeaders,
-        body: supportCloseRequest,
-        response: { 200: envelope(adminSupportDetail), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
-      },
-    },
+    operator({
+      summary: 'Close an open support conversation (the player can no longer write to it)',
+      body: supportCloseRequest,
+      response: { 200: envelope(adminSupportDetail), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
+    }),
     async (request, reply) =>
       reply.ok(await support.closeConversation(app.db, sessionUserOf(request).id, request.body.id, app.clock())),
   );
