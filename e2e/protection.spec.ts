@@ -116,9 +116,6 @@ async function timeoutThenDeposit(lang: Lang) {
       .first()
       .click();
     await page.getByTestId('deposit-amount').fill('500');
-    await page.getByTestId('transfer-payee').fill('Fairdraw Co., Ltd.');
-    await page.getByTestId('transfer-account').fill('1234567890');
-    await page.getByTestId('transfer-bank').fill('Kasikornbank');
     await page.getByTestId('transfer-time').fill('2026-11-22T10:30');
     await page.getByTestId('transfer-payer').fill('Somchai Jaidee');
     await page.getByTestId('deposit-submit').click();

@@ -30,13 +30,15 @@ export function RechargePage() {
         <>
           <DepositLimitOffer />
           <Deposit preferBank={isPath(pathname, PATHS.transferBank)} />
-          <Link
-            to={withQuery(PATHS.my, { sheet: 'limits' })}
-            className="btn btn--ghost btn--block"
-            data-testid="deposit-limits"
-          >
-            {t('limits.title')}
-          </Link>
+          <div className="page-actions">
+            <Link
+              to={withQuery(PATHS.my, { sheet: 'limits' })}
+              className="btn btn--ghost btn--block"
+              data-testid="deposit-limits"
+            >
+              {t('limits.title')}
+            </Link>
+          </div>
         </>
       )}
     </CashierPage>
