@@ -18,7 +18,7 @@ export function GamePicker({ path }: { path: ListedPath }) {
   if (cats.isError) return <ErrorState error={cats.error} onRetry={() => void cats.refetch()} />;
   return (
     <div data-testid="game-picker">
-      <p className="panel panel__note">{t('draw.chooseGame')}</p>
+      <h2 className="section__title page-actions">{t('draw.chooseGame')}</h2>
       {cats.data.map((c) => (
         <section key={c.id} className="section lobby-cat">
           <h2 className="section__title">{c.name}</h2>
