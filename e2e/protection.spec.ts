@@ -1,7 +1,7 @@
 /**
  * Time-out and self-exclusion in the browser at 390×844 (docs/trust.md 30): a player takes a 24-hour time-out on the My
  * page (choice, the warning that it cannot be undone early, login password, confirmation), the page then says
- * 'Time-out until …', and a deposit is refused with the translated SELF_EXCLUDED message; in English and Thai.
+ * 'Time-out until …', and /recharge says up front that deposits wait for the break's end; in English and Thai.
  * Set PROTECTION_SHOTS=1 to also write screenshots to e2e/screenshots/protection/.
  */
 import { randomBytes } from 'node:crypto';
@@ -108,36 +108,26 @@ async function timeoutThenDeposit(lang: Lang) {
     await longer.getByTestId('protection-cancel').click();
     await expect.poll(() => longer.isVisible()).toBe(false);
 
-    // A deposit is refused at once, with the server's translated message and the end of the break.
+    // The cashier says so up front, with the end of the break, instead of a form that can only be refused (the
+    // server's refusal itself: protection.int.test.ts).
     await page.goto('/recharge');
-    await page
-      .locator('[data-testid^="channel-"]')
-      .filter({ hasText: /bank|ธนาคาร|transfer|โอน/i })
-      .first()
-      .click();
-    await page.getByTestId('deposit-amount').fill('500');
-    await page.getByTestId('transfer-payee').fill('Fairdraw Co., Ltd.');
-    await page.getByTestId('transfer-account').fill('1234567890');
-    await page.getByTestId('transfer-bank').fill('Kasikornbank');
-    await page.getByTestId('transfer-time').fill('2026-11-22T10:30');
-    await page.getByTestId('transfer-payer').fill('Somchai Jaidee');
-    await page.getByTestId('deposit-submit').click();
-    const refusal = page.getByTestId('form-error');
-    await expect.poll(async () => norm(await refusal.innerText())).toContain(before(errors.SELF_EXCLUDED ?? ''));
-    expect(norm(await refusal.innerText())).toContain(endText);
-    expect(await page.getByTestId('deposit-result').count()).toBe(0);
-    await shot(page, `${lang}-deposit-refused`, 'form-error');
+    const notice = page.getByTestId('break-notice');
+    await notice.waitFor();
+    expect(norm(await notice.innerText())).toContain(endText);
+    expect(norm(await notice.innerText())).toContain(norm(texts.activeNote ?? ''));
+    expect(await page.getByTestId('deposit-submit').count()).toBe(0);
+    await shot(page, `${lang}-deposit-on-break`);
   } finally {
     await context.close();
   }
 }
 
 describe('time-out and self-exclusion', () => {
-  it('English: a 24-hour time-out from the My page, then a deposit is refused', async () => {
+  it('English: a 24-hour time-out from the My page, then the cashier says deposits wait for its end', async () => {
     await timeoutThenDeposit('en');
   });
 
-  it('Thai: a 24-hour time-out from the My page, then a deposit is refused', async () => {
+  it('Thai: a 24-hour time-out from the My page, then the cashier says deposits wait for its end', async () => {
     await timeoutThenDeposit('th');
   });
 

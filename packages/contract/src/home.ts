@@ -3,7 +3,10 @@ import { z } from 'zod';
 const carouselItem = z.object({ image: z.string(), url: z.string().nullable(), title: z.string() });
 export type CarouselItem = z.infer<typeof carouselItem>;
 
-/** A real settled win: nickname masked, amount in minor units, time in epoch ms. Never invented. */
+/**
+ * A real settled win that came out ahead: nickname masked, amount what it won net of its stake (payout − stake) in
+ * minor units, time in epoch ms. Never invented.
+ */
 const winningItem = z.object({
   nickname: z.string(),
   game_code: z.string(),

@@ -27,6 +27,9 @@ export const rechargeChannel = z.object({
 });
 export type RechargeChannel = z.infer<typeof rechargeChannel>;
 
+/** How far past the server's clock a transfer's stated time may be (devices' clocks drift); later is refused. */
+export const DEPOSIT_TIME_SKEW_MS = 10 * 60_000;
+
 /**
  * A deposit request. Everything is optional in the schema because the server checks in the order the player
  * fills the form — channel, then amount, then the channel's own fields — and names the first missing thing.

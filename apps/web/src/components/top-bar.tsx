@@ -23,7 +23,7 @@ export function TopBar({ title, back = true, right }: { title: string; back?: bo
       ) : (
         <span className="top-bar__spacer" />
       )}
-      <h1 className="top-bar__title" data-testid="page-title">
+      <h1 className="top-bar__title" data-testid="page-title" title={title}>
         {title}
       </h1>
       {right ?? <span className="top-bar__spacer" />}

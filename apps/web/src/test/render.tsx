@@ -6,7 +6,7 @@ import { afterEach } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, type InitialEntry } from 'react-router';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import type { WalletData } from '@fairdraw/contract';
@@ -52,7 +52,10 @@ export const WALLET: WalletData = {
 };
 
 /** Renders `ui` for a signed-in player with `wallet`; returns Testing Library's queries and a user-event user. */
-export function renderWithApp(ui: ReactElement, { wallet = WALLET }: { wallet?: WalletData } = {}) {
+export function renderWithApp(
+  ui: ReactElement,
+  { wallet = WALLET, at }: { wallet?: WalletData; at?: InitialEntry } = {},
+) {
   setUserInfo({ token: TOKEN, avatar: '', nickname: 'Tester', account: 'tester', is_guest: false, role: 'player' });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   client.setQueryData(walletQuery(TOKEN).queryKey, wallet);
@@ -60,7 +63,7 @@ export function renderWithApp(ui: ReactElement, { wallet = WALLET }: { wallet?: 
   const view = render(
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
-        <MemoryRouter>{ui}</MemoryRouter>
+        <MemoryRouter initialEntries={at ? [at] : undefined}>{ui}</MemoryRouter>
       </I18nextProvider>
     </QueryClientProvider>,
   );

@@ -400,6 +400,7 @@ describe('settlement', () => {
         'bets.id',
         'bets.status',
         'bets.payout',
+        'bets.total',
         'bets.issue',
         'periods.result',
         'periods.status as pstatus',
@@ -453,12 +454,13 @@ describe('settlement', () => {
     expect(await ledgerTxCount()).toBe(tx);
     expect((await getBalances(t.app.db, p.id)).cash).toBe(cash);
 
-    // The home page's winning list shows the real cash wins (masked), never the guest's demo wins.
+    // The home page's winning list shows the real cash wins that came out ahead, net of their stake (masked), never
+    // the guest's demo wins.
     const home = await call(t.app, 'GET', API.home, { headers: { lang: 'en' } });
     const list = (
       home.body.data as { winning_list: { nickname: string; amount: number; game_code: string; currency: string }[] }
     ).winning_list;
-    const wonSlips = slips.filter((s) => s.status === 'won');
+    const wonSlips = slips.filter((s) => s.status === 'won' && (s.payout ?? 0) > s.total);
     expect(list).toHaveLength(wonSlips.length);
     const nickname = (
       await t.app.db.selectFrom('users').select('nickname').where('id', '=', p.id).executeTakeFirstOrThrow()
@@ -469,7 +471,7 @@ describe('settlement', () => {
       expect(w.currency).toBe(t.config.currency);
     }
     expect(list.map((w) => w.amount).sort((a, b) => a - b)).toEqual(
-      wonSlips.map((s) => s.payout).sort((a, b) => (a ?? 0) - (b ?? 0)),
+      wonSlips.map((s) => (s.payout ?? 0) - s.total).sort((a, b) => a - b),
     );
 
     // The player's list shows them settled, with the result.

@@ -106,8 +106,9 @@ export async function deleteBanner(trx: Db, id: number): Promise<void> {
 }
 
 /**
- * Recent real settled wins: the latest winning cash slips (demo wins are play money and are never shown), with the
- * winner's nickname masked. Never filled with invented entries.
+ * Recent real settled wins: the latest winning cash slips that came out ahead (demo wins are play money and are never
+ * shown), each with what it won net of its stake and the winner's nickname masked. A slip that won one play but paid
+ * back less than it staked is no win to show. Never filled with invented entries.
  */
 export async function recentWins(db: Db, limit: number, lang: Lang, currency: string): Promise<WinningItem[]> {
   // bet_cash_wins: the settled winning cash slips, written by the settlement (migration 0010).
@@ -116,7 +117,8 @@ export async function recentWins(db: Db, limit: number, lang: Lang, currency: st
     .innerJoin('bets', 'bets.id', 'bet_cash_wins.bet_id')
     .innerJoin('users', 'users.id', 'bets.user_id')
     .innerJoin('games', 'games.id', 'bets.game_id')
-    .select(['users.nickname', 'games.code', 'games.name', 'bets.payout', 'bets.settled_at'])
+    .select(['users.nickname', 'games.code', 'games.name', 'bets.payout', 'bets.total', 'bets.settled_at'])
+    .whereRef('bets.payout', '>', 'bets.total')
     .orderBy('bet_cash_wins.settled_at', 'desc')
     .orderBy('bet_cash_wins.bet_id', 'desc')
     .limit(limit)
@@ -125,7 +127,7 @@ export async function recentWins(db: Db, limit: number, lang: Lang, currency: st
     nickname: maskNickname(r.nickname),
     game_code: r.code,
     game_name: localize(r.name, lang),
-    amount: r.payout ?? 0,
+    amount: (r.payout ?? 0) - r.total,
     currency,
     time: r.settled_at ? r.settled_at.getTime() : 0,
   }));

@@ -13,6 +13,7 @@ import {
   toChannelAmount,
 } from '@fairdraw/domain';
 import type { CurrencyCode } from '@fairdraw/domain';
+import { DEPOSIT_TIME_SKEW_MS } from '@fairdraw/contract';
 import type { Deposit, Paged, RechargeRange, RechargeSubmitRequest } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
 import { toPage } from '../../lib/paging.ts';
@@ -127,6 +128,9 @@ export async function submitDeposit(
       deposit_time <= 0
     ) {
       throw new AppError('REQUIRED_FIELDS');
+    }
+    if (deposit_time > now.getTime() + DEPOSIT_TIME_SKEW_MS) {
+      throw new AppError('DEPOSIT_TIME_IN_FUTURE', { field: 'deposit_time' });
     }
     values.transfer = JSON.stringify({ payee, account_number, bank, deposit_time, payer_name });
   } else if (crypto) {

@@ -94,6 +94,28 @@ describe('submit: the checks, in order, with the exact English messages', () => 
     expect(await count(t.app, 'deposits')).toBe(0);
   });
 
+  it("a transfer time past the server's clock (beyond the devices' drift) is refused and records nothing", async () => {
+    const carol = await playerToken(t.app);
+    const before = await count(t.app, 'deposits');
+    const now = t.app.clock().getTime();
+    const late = await submit(carol, {
+      channel_id: ch.bank,
+      amount: 10_000,
+      ...bankFields,
+      deposit_time: now + 6 * 3_600_000,
+    });
+    expect(late.status).toBe(400);
+    expect(late.body).toMatchObject({ error: 'DEPOSIT_TIME_IN_FUTURE', msg: 'The deposit time is in the future' });
+    expect(await count(t.app, 'deposits')).toBe(before);
+    const drift = await submit(carol, {
+      channel_id: ch.bank,
+      amount: 10_000,
+      ...bankFields,
+      deposit_time: now + 60_000,
+    });
+    expect(drift.status).toBe(200);
+  });
+
   it('a disabled channel is not found', async () => {
     const save = await call(t.app, 'POST', API.adminChannelSave, {
       ...auth(op),

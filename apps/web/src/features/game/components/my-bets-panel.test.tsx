@@ -77,6 +77,14 @@ describe('MyBetsPanel', () => {
     expect(screen.queryByText('#1', { exact: false })).toBeNull();
   });
 
+  it('calls a slip that won a play but paid back less than its stake "partly won", never "won"', () => {
+    renderWithApp(<Panel slips={[slip(2, LAST, 'won', 990)]} />);
+    const status = within(screen.getByTestId('my-bets-last')).getByTestId('bet-status').textContent ?? '';
+    expect(status).toContain(en('bets.partlyWon'));
+    expect(status).not.toContain('✓');
+    expect(screen.getByTestId('bet-net').textContent).toBe(`−${thb(10)}`);
+  });
+
   it('says so when there is no bet on this issue', () => {
     renderWithApp(<Panel slips={[slip(2, LAST, 'lost', 0)]} />);
     expect(screen.getByTestId('my-bets-empty').textContent).toBe(en('bet.mineEmpty'));

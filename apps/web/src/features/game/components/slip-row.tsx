@@ -47,8 +47,10 @@ export function SlipRow({
   const { format } = useMoney();
   const family = familyOf(slip.game_code, '');
   const href = gameHref({ code: slip.game_code, id: slip.games_id });
-  const tone = TONE[slip.status];
   const net = slip.payout === null ? null : slip.payout - slip.total;
+  // A slip that won a play but paid back less than it staked is no plain win: it says "partly won", not "✓ won".
+  const partly = slip.status === 'won' && net !== null && net < 0;
+  const tone = partly ? 'wait' : TONE[slip.status];
   // A winning slip can be played again: its plays and stakes go to the game's screen as a shared slip.
   const copyHref =
     href && slip.status === 'won'
@@ -76,7 +78,8 @@ export function SlipRow({
           {slip.wallet === 'demo' && <span className="badge badge--demo">{t('wallet.demoBadge')}</span>}
         </span>
         <span className={`status status--${tone}`} data-testid="bet-status">
-          <span aria-hidden="true">{markOf(slip.status)}</span> {t(`bets.status.${slip.status}`)}
+          <span aria-hidden="true">{partly ? '◐' : markOf(slip.status)}</span>{' '}
+          {partly ? t('bets.partlyWon') : t(`bets.status.${slip.status}`)}
         </span>
       </div>
       {clock}

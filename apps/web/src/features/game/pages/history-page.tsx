@@ -16,12 +16,14 @@ import { verifyDraw } from '../api/verify-draw.ts';
 import { ResultView } from '../components/results.tsx';
 import type { Family } from '../lib/derive.ts';
 import { useGameParams } from '../lib/game-params.ts';
+import { GamePicker } from '../components/game-picker.tsx';
+import { PATHS } from '../../../app/routes.ts';
 import { useGameEvents } from '../lib/use-game-clock.ts';
 
 /** /history?type=&category_id=: drawn periods, newest first, each with its seed and commitment and a Verify. */
 export function HistoryPage() {
   const { t } = useTranslation();
-  const { gameId, family, label, gameHref } = useGameParams();
+  const { code, gameId, family, label, gameHref } = useGameParams();
   const list = useHistory(gameId);
   useGameEvents(gameId);
   const title = `${t('page.history')} · ${label}`;
@@ -29,7 +31,8 @@ export function HistoryPage() {
     return (
       <main className="page">
         <TopBar title={t('page.history')} />
-        <NoticeState text={t('draw.unknownGame')} />
+        {code && <NoticeState text={t('draw.unknownGame')} />}
+        <GamePicker path={PATHS.history} />
       </main>
     );
   return (

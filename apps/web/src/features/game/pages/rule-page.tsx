@@ -8,20 +8,23 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { useMoney } from '../../../lib/wallet.ts';
 import { usePlayItems } from '../api/get-play-items.ts';
 import { useGameParams } from '../lib/game-params.ts';
+import { GamePicker } from '../components/game-picker.tsx';
+import { PATHS } from '../../../app/routes.ts';
 
 /** /rule?type=: every play of the game with its odds, stake limits and RTP, and how draws are made fair. */
 export function RulePage() {
   const { t } = useTranslation();
   const lang = useLang();
   const { format } = useMoney();
-  const { gameId, family, label, gameHref } = useGameParams();
+  const { code, gameId, family, label, gameHref } = useGameParams();
   const plays = usePlayItems(gameId, lang);
   const title = `${t('page.rule')} · ${label}`;
   if (!gameId || !family)
     return (
       <main className="page">
         <TopBar title={t('page.rule')} />
-        <NoticeState text={t('draw.unknownGame')} />
+        {code && <NoticeState text={t('draw.unknownGame')} />}
+        <GamePicker path={PATHS.rule} />
       </main>
     );
   return (

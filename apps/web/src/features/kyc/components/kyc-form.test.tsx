@@ -43,6 +43,15 @@ beforeEach(() => {
 });
 
 describe('KycForm', () => {
+  it("shows the site's own file control, in the page's language, with the chosen file's name", async () => {
+    const { user } = setup();
+    expect(screen.getAllByText(en('common.noFileChosen'))).toHaveLength(2);
+    expect(screen.getAllByText(en('common.choosePhoto'))).toHaveLength(2);
+    await user.upload(screen.getByTestId('kyc-front'), jpeg('front.jpg'));
+    expect(screen.getByText('front.jpg')).toBeTruthy();
+    expect(screen.getAllByText(en('common.noFileChosen'))).toHaveLength(1);
+  });
+
   it('sends the name, the document number as the contract normalizes it, and both photos, as multipart', async () => {
     upload.mockResolvedValue(PENDING);
     const { fill, submit, onDone } = setup();

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 
-const TONE = { none: 'wait', pending: 'wait', verified: 'ok', rejected: 'bad' } as const;
-const MARK = { ok: '✓', wait: '…', bad: '✕' } as const;
+const TONE = { none: 'none', pending: 'wait', verified: 'ok', rejected: 'bad' } as const;
+/** Not verified is not waiting for anything: its own mark and a plain tone, not Pending's. */
+const MARK = { none: '○', pending: '…', verified: '✓', rejected: '✕' } as const;
 
 /** A verification status in words and colour (never colour alone), plus a mark. */
 export function KycStatusBadge({ status }: { status: keyof typeof TONE }) {
@@ -9,7 +10,7 @@ export function KycStatusBadge({ status }: { status: keyof typeof TONE }) {
   const tone = TONE[status];
   return (
     <span className={`status status--${tone}`} data-testid="kyc-badge" data-status={status}>
-      <span aria-hidden="true">{MARK[tone]}</span> {t(`kyc.status.${status}`)}
+      <span aria-hidden="true">{MARK[status]}</span> {t(`kyc.status.${status}`)}
     </span>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useController, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/field.tsx';
+import { FilePick } from '../../../components/file-pick.tsx';
 import { PHOTO_TYPES, type KycFormValues } from '../lib/kyc-schema.ts';
 
 /** One document photo: a file picker (the camera on a phone) and a preview of what was chosen. */
@@ -26,13 +27,12 @@ export function PhotoField({
       {(aria) => (
         <span className="kyc-photo">
           {preview && <img className="kyc-photo__preview" src={preview} alt="" />}
-          <input
+          <FilePick
             {...aria}
-            ref={ref}
-            type="file"
+            inputRef={ref}
             accept={PHOTO_TYPES.join(',')}
-            className="kyc-photo__input"
-            data-testid={`kyc-${name}`}
+            chosen={value ? value.name : null}
+            testId={`kyc-${name}`}
             onChange={(e) => onChange(e.target.files?.[0] ?? null)}
           />
         </span>

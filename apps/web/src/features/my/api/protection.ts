@@ -1,15 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, type ExcludeRequest, type ProtectionState } from '@fairdraw/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-/** The player's time-out or self-exclusion (if one is running) and the choices as they would apply now. */
-export const getProtection = () => apiRequest<ProtectionState>(API.protection);
-
-export const protectionQuery = (token: string) =>
-  queryOptions({ queryKey: ['protection', token], queryFn: getProtection, staleTime: 30_000 });
-
-export const useProtection = (token: string | undefined, enabled: boolean) =>
-  useQuery({ ...protectionQuery(token ?? ''), enabled: enabled && !!token });
+import { protectionQuery } from '../../../lib/protection.ts';
 
 export const exclude = (body: ExcludeRequest) =>
   apiRequest<ProtectionState>(API.protectionExclude, { method: 'POST', body });

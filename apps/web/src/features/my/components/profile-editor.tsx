@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { profileUpdateRequest, type ProfileUpdateRequest } from '@fairdraw/contract';
 import { Field, FormError } from '../../../components/field.tsx';
+import { FilePick } from '../../../components/file-pick.tsx';
 import { FormTextField } from '../../../components/form-fields.tsx';
 import { errorText, reportServerError, serverError } from '../../../lib/form-errors.ts';
 import { contractResolver } from '../../../lib/forms.ts';
@@ -50,12 +51,12 @@ export function ProfileEditor({ nickname, avatar }: { nickname: string; avatar: 
       <img className="profile-editor__avatar" src={avatar || '/art/avatars/1.svg'} alt="" width={96} height={96} />
       <Field label={t('kyc.avatar')} name="avatar" errorText={avatarError} hint={t('kyc.avatarHint')}>
         {(aria) => (
-          <input
+          <FilePick
             {...aria}
-            type="file"
             accept={AVATAR_TYPES}
+            chosen={null}
             disabled={upload.isPending}
-            data-testid="profile-avatar"
+            testId="profile-avatar"
             onChange={(e) => void onAvatar(e.target.files?.[0])}
           />
         )}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useLang } from '../../../lib/use-lang.ts';
-import { useProtection } from '../api/protection.ts';
+import { useProtection } from '../../../lib/protection.ts';
 import { ExcludeSheet } from './exclude-sheet.tsx';
 import { formatUntil } from './format-until.ts';
 

@@ -25,9 +25,8 @@ export function MyPage() {
   const role = profile.data?.role ?? user?.role;
   const guest = profile.data?.is_guest ?? user?.is_guest ?? false;
 
+  // Deposit and Withdraw are the wallet card's own buttons above: the menu lists the records and the rest.
   const items: { to: string; label: string; extra?: string }[] = [
-    { to: PATHS.recharge, label: t('page.recharge') },
-    { to: PATHS.withdraw, label: t('page.withdraw') },
     { to: PATHS.rechargeNotes, label: t('page.rechargeNotes') },
     { to: withQuery(PATHS.withdraw, { tab: 'records' }), label: t('my.withdrawRecords') },
     { to: PATHS.cards, label: t('page.cards') },
@@ -44,13 +43,11 @@ export function MyPage() {
     { to: PATHS.activity, label: t('page.activity') },
   ];
   if (role === 'operator') items.push({ to: PATHS.admin, label: t('my.operator') });
-  // The bets: every game's records, the open slips with their countdowns, and the /orders page's three spellings.
+  // The bets: every game's records (with their status filter), and the open slips with their countdowns. The
+  // /orders page and its spellings (/settled, /bettingHistory) stay reachable by their addresses, not listed twice.
   const bets = [
     { to: PATHS.betRecords, label: t('page.hyTou'), testId: 'my-bet-records' },
     { to: PATHS.openBets, label: t('page.gameBet'), testId: 'my-open-bets' },
-    { to: PATHS.orders, label: t('page.orders'), testId: 'my-orders' },
-    { to: PATHS.settled, label: t('page.settled'), testId: 'my-settled' },
-    { to: PATHS.bettingHistory, label: t('page.bettingHistory'), testId: 'my-betting-history' },
   ];
   // Reports: today's report and profit and loss (registered players; a guest's play money is never reported).
   const reports = [

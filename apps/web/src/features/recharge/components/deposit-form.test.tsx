@@ -60,9 +60,6 @@ function setup() {
 }
 
 async function fillTransfer(user: ReturnType<typeof setup>['user']) {
-  await user.type(screen.getByTestId('transfer-payee'), '  Fairdraw Co ');
-  await user.type(screen.getByTestId('transfer-account'), '123-4-56789-0');
-  await user.type(screen.getByTestId('transfer-bank'), 'KBank');
   fireEvent.change(screen.getByTestId('transfer-time'), { target: { value: '2026-11-22T10:30' } });
   await user.type(screen.getByTestId('transfer-payer'), 'Somchai Jaidee');
 }
@@ -72,7 +69,7 @@ beforeEach(() => {
 });
 
 describe('DepositForm', () => {
-  it('sends the bank transfer as typed: minor units, trimmed text, the time as epoch ms, an idempotency key', async () => {
+  it('sends the bank transfer: minor units, the account paid into as shown, the time as epoch ms, an idempotency key', async () => {
     request.mockImplementation(() => Promise.resolve(DEPOSIT));
     const { user, submit } = setup();
     await user.click(screen.getByTestId('channel-7'));
@@ -136,7 +133,8 @@ describe('DepositForm', () => {
     await user.clear(amount);
     await user.type(amount, '200');
     await submit();
-    for (const f of ['payee', 'account_number', 'bank', 'deposit_time', 'payer_name']) {
+    expect(screen.queryByTestId('transfer-payee')).toBeNull();
+    for (const f of ['deposit_time', 'payer_name']) {
       expect(screen.getByTestId(`field-error-${f}`).textContent).toBe(en('errors:REQUIRED_FIELDS'));
     }
     expect(formError().hidden).toBe(true);
@@ -157,7 +155,8 @@ describe('DepositForm', () => {
     ['AMOUNT_ABOVE_MAX', 'amount', 'form'],
     ['REQUIRED_FIELDS', undefined, 'form'],
     ['TX_HASH_INVALID', 'tx_hash', 'tx_hash'],
-    ['VALIDATION_FAILED', 'payee', 'payee'],
+    ['VALIDATION_FAILED', 'payer_name', 'payer_name'],
+    ['DEPOSIT_TIME_IN_FUTURE', 'deposit_time', 'deposit_time'],
     ['SELF_EXCLUDED', undefined, 'form'],
     ['DEMO_NOT_ALLOWED', undefined, 'form'],
     ['IDEMPOTENCY_KEY_REUSED', undefined, 'form'],
@@ -178,6 +177,25 @@ describe('DepositForm', () => {
       expect(formError().hidden).toBe(true);
     }
     expect(screen.queryByTestId('deposit-result')).toBeNull();
+  });
+
+  it('stops a transfer time hours ahead of the device before sending', async () => {
+    const { user, submit } = setup();
+    await user.click(screen.getByTestId('channel-7'));
+    await user.type(screen.getByTestId('deposit-amount'), '200');
+    await fillTransfer(user);
+    const ahead = new Date(Date.now() + 6 * 3_600_000);
+    const local = new Date(ahead.getTime() - ahead.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    fireEvent.change(screen.getByTestId('transfer-time'), { target: { value: local } });
+    await submit();
+    expect(screen.getByTestId('field-error-deposit_time').textContent).toBe(en('errors:DEPOSIT_TIME_IN_FUTURE'));
+    expect(request).not.toHaveBeenCalled();
+  });
+
+  it('chooses the only channel there is', () => {
+    renderWithApp(<DepositForm channels={[BANK]} preferBank={false} />);
+    expect(screen.getByTestId('channel-7').getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('transfer-time')).toBeTruthy();
   });
 
   it('says it is offline when no answer came, and nothing on 401 (the client has navigated)', async () => {

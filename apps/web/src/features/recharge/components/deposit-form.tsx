@@ -35,12 +35,15 @@ export function DepositForm({ channels, preferBank }: { channels: RechargeChanne
   // One key per opened form; retries of the same submission reuse it (lib/idempotency).
   const [keys] = useState(() => new IdempotencyKeys());
   const submit = useSubmitDeposit();
-  const [chosen, setChosen] = useState(() => (preferBank ? channels.find((c) => c.type === 'bank')?.id : undefined));
+  // A single channel is chosen already; /transferBank chooses bank transfer; otherwise the player picks.
+  const [chosen, setChosen] = useState(() =>
+    channels.length === 1 ? channels[0]?.id : preferBank ? channels.find((c) => c.type === 'bank')?.id : undefined,
+  );
   const channel = channels.find((c) => c.id === chosen);
   const form = useForm<DepositValues, DepositContext, RechargeSubmitRequest>({
     defaultValues: EMPTY_DEPOSIT,
     resolver: contractResolver(depositSchema),
-    context: { channel, exponent },
+    context: { channel, exponent, now: Date.now },
   });
   const { control, formState } = form;
   const amountText = useWatch({ control, name: 'amount' });

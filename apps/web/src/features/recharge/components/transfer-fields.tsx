@@ -6,21 +6,12 @@ import type { DepositContext, DepositValues } from '../lib/deposit-schema.ts';
 
 type Props = { control: Control<DepositValues, DepositContext, RechargeSubmitRequest> };
 
-/** Bank transfer: what the player says about the transfer they made. */
+/** Bank transfer: what the player says about the transfer they made (the account paid into is shown above). */
 export function TransferFields({ control }: Props) {
   const { t } = useTranslation();
   return (
     <fieldset className="form">
       <legend className="field__label">{t('recharge.yourTransfer')}</legend>
-      <FormTextField control={control} name="payee" label={t('recharge.payee')} testId="transfer-payee" />
-      <FormTextField
-        control={control}
-        name="account_number"
-        label={t('recharge.accountNumber')}
-        inputMode="numeric"
-        testId="transfer-account"
-      />
-      <FormTextField control={control} name="bank" label={t('recharge.bank')} testId="transfer-bank" />
       <FormTextField
         control={control}
         name="deposit_time"

@@ -1,8 +1,18 @@
 import { z } from 'zod';
-import { rechargeSubmitRequest, type RechargeChannel, type RechargeSubmitRequest } from '@fairdraw/contract';
+import {
+  DEPOSIT_TIME_SKEW_MS,
+  rechargeSubmitRequest,
+  type RechargeChannel,
+  type RechargeSubmitRequest,
+} from '@fairdraw/contract';
 import { issue, readAmount } from '../../../lib/forms.ts';
 
-export const BANK_FIELDS = ['payee', 'account_number', 'bank', 'deposit_time', 'payer_name'] as const;
+/**
+ * What the player types about a bank transfer: when they paid and the name on the account they paid from. The
+ * account they paid into (payee, account number, bank) is the channel's own, shown above the form, and is sent as
+ * shown: asking for it again only left players unsure whose details to type.
+ */
+export const BANK_FIELDS = ['deposit_time', 'payer_name'] as const;
 /** The fields with a message under them; channel and amount errors show above the submit button. */
 export const DEPOSIT_FIELDS = [...BANK_FIELDS, 'tx_hash'] as const;
 
@@ -13,24 +23,18 @@ export const DEPOSIT_FIELDS = [...BANK_FIELDS, 'tx_hash'] as const;
 export type DepositValues = { channel_id?: number; amount: string } & Record<(typeof DEPOSIT_FIELDS)[number], string>;
 export const EMPTY_DEPOSIT: DepositValues = {
   amount: '',
-  payee: '',
-  account_number: '',
-  bank: '',
   deposit_time: '',
   payer_name: '',
   tx_hash: '',
 };
 
-/** What the schema needs besides the typed values: the chosen channel and the wallet's decimals. */
-export type DepositContext = { channel: RechargeChannel | undefined; exponent: number };
+/** What the schema needs besides the typed values: the chosen channel, the wallet's decimals, the device's time. */
+export type DepositContext = { channel: RechargeChannel | undefined; exponent: number; now: () => number };
 
 const text = z.string();
 const values = z.object({
   channel_id: z.number().optional(),
   amount: text,
-  payee: text,
-  account_number: text,
-  bank: text,
   deposit_time: text,
   payer_name: text,
   tx_hash: text,
@@ -40,7 +44,7 @@ const values = z.object({
  * Typed values → the deposit request, checked in the server's order (channel → amount → the channel's fields), then
  * by the contract's rechargeSubmitRequest (lengths, ranges).
  */
-export const depositSchema = ({ channel, exponent }: DepositContext) =>
+export const depositSchema = ({ channel, exponent, now }: DepositContext) =>
   values
     .transform((v, ctx): RechargeSubmitRequest => {
       if (!channel) return (issue(ctx, 'CHANNEL_REQUIRED', 'channel_id'), z.NEVER);
@@ -53,10 +57,12 @@ export const depositSchema = ({ channel, exponent }: DepositContext) =>
         const time = new Date(v.deposit_time).getTime();
         if (!missing.includes('deposit_time') && !Number.isFinite(time)) issue(ctx, 'REQUIRED_FIELDS', 'deposit_time');
         if (missing.length > 0 || !Number.isFinite(time)) return z.NEVER;
+        // The server decides by its own clock; this only saves a round trip for a plainly wrong time.
+        if (time > now() + DEPOSIT_TIME_SKEW_MS) return (issue(ctx, 'DEPOSIT_TIME_IN_FUTURE', 'deposit_time'), z.NEVER);
         Object.assign(body, {
-          payee: v.payee.trim(),
-          account_number: v.account_number.trim(),
-          bank: v.bank.trim(),
+          payee: channel.bank?.payee,
+          account_number: channel.bank?.account_number,
+          bank: channel.bank?.bank,
           deposit_time: time,
           payer_name: v.payer_name.trim(),
         });

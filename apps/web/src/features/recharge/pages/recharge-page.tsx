@@ -8,6 +8,7 @@ import { useSession } from '../../../lib/use-session.ts';
 import { useWallet } from '../../../lib/wallet.ts';
 import { isPath, pageKey, PATHS, withQuery } from '../../../app/routes.ts';
 import { DepositLimitOffer } from '../../../components/deposit-limit-offer.tsx';
+import { BreakGate } from '../../../components/break-gate.tsx';
 import { useChannels } from '../api/get-channels.ts';
 import { DepositForm } from '../components/deposit-form.tsx';
 
@@ -28,15 +29,19 @@ export function RechargePage() {
         </NoticeState>
       ) : (
         <>
-          <DepositLimitOffer />
-          <Deposit preferBank={isPath(pathname, PATHS.transferBank)} />
-          <Link
-            to={withQuery(PATHS.my, { sheet: 'limits' })}
-            className="btn btn--ghost btn--block"
-            data-testid="deposit-limits"
-          >
-            {t('limits.title')}
-          </Link>
+          <BreakGate>
+            <DepositLimitOffer />
+            <Deposit preferBank={isPath(pathname, PATHS.transferBank)} />
+          </BreakGate>
+          <div className="page-actions">
+            <Link
+              to={withQuery(PATHS.my, { sheet: 'limits' })}
+              className="btn btn--ghost btn--block"
+              data-testid="deposit-limits"
+            >
+              {t('limits.title')}
+            </Link>
+          </div>
         </>
       )}
     </CashierPage>

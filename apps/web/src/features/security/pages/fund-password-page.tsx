@@ -15,17 +15,28 @@ import { useSetFundPassword } from '../api/set-fund-password.ts';
 import { EMPTY_PASSWORDS, fundPasswordSchema, PASSWORD_FIELDS, type PasswordValues } from '../lib/password-schema.ts';
 import { PATHS, isPath } from '../../../app/routes.ts';
 
+/** The in-site path a link passed as `{ from }` in its state, if it is one. */
+function returnPath(state: unknown): string | undefined {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : undefined;
+}
+
 /** Six digits on the numeric keypad; never autofilled. */
 const pin = { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6, autoComplete: 'off', type: 'password' } as const;
 
 /** /setPwd (set) and /editPwdto (change: old + new + confirmation) of the 6-digit fund password. */
 export function FundPasswordPage() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
+  const state: unknown = location.state;
   const navigate = useNavigate();
   const user = useSession();
   const profile = useProfile(user?.token);
-  const changing = isPath(pathname, PATHS.changeFundPassword);
+  // /editPwdto with no fund password yet sets one: there is no current password to ask for.
+  const changing = isPath(pathname, PATHS.changeFundPassword) && profile.data?.has_fund_password !== false;
+  // Back where the player came from (the withdrawal that asked for it), else to the member page.
+  const back = returnPath(state) ?? PATHS.my;
   const save = useSetFundPassword();
   const form = useForm<PasswordValues, { changing: boolean }, FundPasswordRequest>({
     resolver: contractResolver(fundPasswordSchema),
@@ -42,7 +53,7 @@ export function FundPasswordPage() {
     try {
       await save.mutateAsync(body);
       showToast(t('security.fundSaved'));
-      void navigate(PATHS.my, { replace: true });
+      void navigate(back, { replace: true });
     } catch (e) {
       reportServerError(form.setError, e, PASSWORD_FIELDS);
     }
@@ -52,7 +63,10 @@ export function FundPasswordPage() {
     <CashierPage title={t(changing ? 'page.editPwdto' : 'page.setPwd')}>
       {!changing && profile.data?.has_fund_password ? (
         <p className="panel panel__note">
-          {t('security.alreadySet')} <Link to={PATHS.changeFundPassword}>{t('page.editPwdto')}</Link>
+          {t('security.alreadySet')}{' '}
+          <Link to={PATHS.changeFundPassword} state={state}>
+            {t('page.editPwdto')}
+          </Link>
         </p>
       ) : null}
       <form className="form form--page" onSubmit={(e) => void onSubmit(e)} noValidate>

@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
-import { API } from '@fairdraw/contract';
+import { act, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { API, type Profile } from '@fairdraw/contract';
+import { profileQuery } from '../../../lib/profile.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { en, renderWithApp } from '../../../test/render.tsx';
+import { en, renderWithApp, TOKEN } from '../../../test/render.tsx';
 import { FundPasswordPage } from './fund-password-page.tsx';
 import { LoginPasswordPage } from './login-password-page.tsx';
 
@@ -52,6 +54,44 @@ describe('FundPasswordPage (setting it)', () => {
     expect(formError()).toBe(en(`errors:${key}`));
     expect(invalid(field)).toBe('true');
     expect(sent(API.fundPassword)).toEqual([]);
+  });
+});
+
+describe('FundPasswordPage (where it leads)', () => {
+  const page = (
+    <Routes>
+      <Route path="/setPwd" element={<FundPasswordPage />} />
+      <Route path="/editPwdto" element={<FundPasswordPage />} />
+      <Route path="/withdraw" element={<p>withdrawal</p>} />
+      <Route path="/my" element={<p>member page</p>} />
+    </Routes>
+  );
+  const fill = async (user: ReturnType<typeof renderWithApp>['user']) => {
+    await user.type(screen.getByTestId('fundpwd-password'), '123456');
+    await user.type(screen.getByTestId('fundpwd-confirm'), '123456');
+    await user.click(screen.getByTestId('fundpwd-submit'));
+  };
+
+  it('goes back to the withdrawal that sent the player here, else to the member page', async () => {
+    const first = renderWithApp(page, { at: { pathname: '/setPwd', state: { from: '/withdraw' } } });
+    await fill(first.user);
+    expect(await screen.findByText('withdrawal')).toBeTruthy();
+    first.unmount();
+    const second = renderWithApp(page, { at: { pathname: '/setPwd', state: { from: '//elsewhere.example' } } });
+    await fill(second.user);
+    expect(await screen.findByText('member page')).toBeTruthy();
+  });
+
+  it('asks for no current password at /editPwdto when none was ever set', async () => {
+    const { client } = renderWithApp(page, { at: '/editPwdto' });
+    act(() => {
+      client.setQueryData(profileQuery(TOKEN).queryKey, { has_fund_password: false } as Profile);
+    });
+    await waitFor(() => expect(screen.queryByTestId('fundpwd-old')).toBeNull());
+    act(() => {
+      client.setQueryData(profileQuery(TOKEN).queryKey, { has_fund_password: true } as Profile);
+    });
+    await waitFor(() => expect(screen.queryByTestId('fundpwd-old')).not.toBeNull());
   });
 });
 

@@ -65,11 +65,8 @@ function WithdrawGate({ onDone }: { onDone: () => void }) {
       </div>
     );
   }
-  const failed = [profile, wallet, payouts].find((q) => q.isError);
-  if (failed || !profile.data || !wallet.data || !payouts.data) {
-    return <ErrorState onRetry={() => void Promise.all([profile.refetch(), wallet.refetch(), payouts.refetch()])} />;
-  }
-  if (profile.data.is_guest || wallet.data.demo) {
+  // A demo account is told so before anything else: its payout methods are refused (403), which is no error to retry.
+  if (user?.is_guest || profile.data?.is_guest || wallet.data?.demo) {
     return (
       <NoticeState text={t('errors:DEMO_NOT_ALLOWED')} testId="demo-withdraw">
         <Link to={PATHS.register} className="btn btn--primary">
@@ -77,6 +74,10 @@ function WithdrawGate({ onDone }: { onDone: () => void }) {
         </Link>
       </NoticeState>
     );
+  }
+  const failed = [profile, wallet, payouts].find((q) => q.isError);
+  if (failed || !profile.data || !wallet.data || !payouts.data) {
+    return <ErrorState onRetry={() => void Promise.all([profile.refetch(), wallet.refetch(), payouts.refetch()])} />;
   }
   // Frozen by an operator: no withdrawal until it is lifted; support stays open (the API refuses anyway).
   if (profile.data.frozen) {
@@ -91,7 +92,12 @@ function WithdrawGate({ onDone }: { onDone: () => void }) {
   if (!profile.data.has_fund_password) {
     return (
       <NoticeState text={t('errors:FUND_PASSWORD_NOT_SET')} testId="withdraw-need-fundpwd">
-        <Link to={PATHS.setFundPassword} className="btn btn--primary" data-testid="goto-setpwd">
+        <Link
+          to={PATHS.setFundPassword}
+          state={{ from: PATHS.withdraw }}
+          className="btn btn--primary"
+          data-testid="goto-setpwd"
+        >
           {t('page.setPwd')}
         </Link>
       </NoticeState>
