@@ -18,9 +18,14 @@ const CATEGORIES: GameCategory[] = [
     id: 1,
     code: 'pk10',
     name: 'PK10',
-    games: [{ id: 2, code: 'df_pk10', name: 'PK10 ten minutes', image: '' }],
+    games: [{ id: 2, code: 'df_pk10', name: 'PK10 ten minutes', image: '', family: 'pk10', category_id: 1 }],
   },
-  { id: 2, code: 'dice', name: 'Dice', games: [{ id: 5, code: 'df_k3', name: 'K3', image: '' }] },
+  {
+    id: 2,
+    code: 'dice',
+    name: 'Dice',
+    games: [{ id: 5, code: 'df_k3', name: 'K3', image: '', family: 'k3', category_id: 2 }],
+  },
 ];
 
 beforeEach(() => {
