@@ -27,7 +27,7 @@ type Texts = { history: string; frozen: string; cause: Record<string, string> };
 const textsOf = (lang: Lang) => (readRepoJson(`apps/web/src/locales/${lang}.json`) as { wallet: Texts }).wallet;
 const commonOf = (lang: Lang) =>
   (readRepoJson(`apps/web/src/locales/${lang}.json`) as { common: { noMore: string } }).common;
-/** The CSV's header row per language, as the contract's ACCOUNT_CSV_TEXTS has it. */
+/** The CSV's header row per language, as the contract's STATEMENT_CSV_TEXTS has it. */
 const HEADER_START: Record<Lang, string> = { en: 'Time,Movement,Account,Amount', th: 'เวลา,รายการ,บัญชี,จำนวนเงิน' };
 
 type Json = Record<string, unknown>;

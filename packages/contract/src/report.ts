@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate } from './account.ts';
+import { calendarDate } from './statement.ts';
 import type { Lang } from './langs.ts';
 import { RECHARGE_RANGES } from './values.ts';
 import th from '../locales/th/report.json' with { type: 'json' };

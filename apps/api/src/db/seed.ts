@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { CurrencyCode } from '@fairdraw/domain';
 import type { Db, LocalizedText } from './database.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { AVATARS } from '../modules/accounts/accounts.service.ts';
+import { AVATARS } from '../modules/auth/auth.service.ts';
 import { seedDraws } from '../modules/draws/draws.seed.ts';
 import { disableUnratedForeignChannels } from '../modules/recharge/recharge.repository.ts';
 

@@ -8,8 +8,8 @@ import DataLoader from 'dataloader';
 import { LRUCache } from 'lru-cache';
 import { embeddedListen } from '../db/database.ts';
 import { pgListener } from '../db/pg-listen.ts';
-import { findActiveSessions } from '../modules/accounts/accounts.repository.ts';
-import type { ActiveSession } from '../modules/accounts/accounts.repository.ts';
+import { findActiveSessions } from '../modules/auth/auth.repository.ts';
+import type { ActiveSession } from '../modules/auth/auth.repository.ts';
 
 /** The channel on which a change to a user or a session is announced with the user's id (migration 0012). */
 export const SESSION_CHANNEL = 'fd_sessions';

@@ -24,7 +24,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { inTransaction } from '../../plugins/idempotency.ts';
 import type { Commit } from '../../plugins/idempotency.ts';
-import { assertNotFrozen } from '../accounts/accounts.service.ts';
+import { assertNotFrozen } from '../auth/auth.service.ts';
 import { postTransaction } from '../ledger/ledger.service.ts';
 import * as repo from './bets.repository.ts';
 import { slipById } from './bets.service.ts';

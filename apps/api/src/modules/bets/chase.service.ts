@@ -29,7 +29,7 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import type { Commit } from '../../plugins/idempotency.ts';
 import { inTransaction } from '../../plugins/idempotency.ts';
 import { postTransaction } from '../ledger/ledger.service.ts';
-import { sendSystemMessage } from '../msg/messages.service.ts';
+import { sendSystemMessage } from '../inbox/inbox.service.ts';
 import { limitWindows } from '../protection/limits.service.ts';
 import type { BetCatalog } from './bet-catalog.ts';
 import { createBetCatalog } from './bet-catalog.ts';

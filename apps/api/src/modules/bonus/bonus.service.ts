@@ -35,7 +35,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { toPage } from '../../lib/paging.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { inTransaction } from '../../plugins/idempotency.ts';
-import { assertNotFrozen } from '../accounts/accounts.service.ts';
+import { assertNotFrozen } from '../auth/auth.service.ts';
 import type { Commit } from '../../plugins/idempotency.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';

@@ -16,7 +16,7 @@ import type { UploadForm } from '../../lib/uploads.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
-import { sendSystemMessage } from '../msg/messages.service.ts';
+import { sendSystemMessage } from '../inbox/inbox.service.ts';
 import { activeExclusions } from '../protection/protection.service.ts';
 import { getWithdrawSettings } from '../wallet/wallet.service.ts';
 import * as uploadQuota from '../uploads/upload-quota.service.ts';

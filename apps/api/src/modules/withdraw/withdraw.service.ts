@@ -31,16 +31,20 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import { inTransaction } from '../../plugins/idempotency.ts';
 import type { Commit } from '../../plugins/idempotency.ts';
 import { writeAudit } from '../audit/audit.service.ts';
-import { sendSystemMessage } from '../msg/messages.service.ts';
+import { sendSystemMessage } from '../inbox/inbox.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { postTransaction } from '../ledger/ledger.service.ts';
-import { countActivePayoutMethods, findActivePayoutMethod, toPayoutMethod } from '../payout/payout.service.ts';
+import {
+  countActivePayoutMethods,
+  findActivePayoutMethod,
+  toPayoutMethod,
+} from '../payout-methods/payout-methods.service.ts';
 import { hasFundPassword, verifyFundPassword } from '../security/fund-password.service.ts';
 import type { FundPasswordSettings } from '../security/fund-password.service.ts';
 import { getWithdrawSettings } from '../wallet/wallet.service.ts';
 import { isKycVerified } from '../kyc/kyc.service.ts';
 import { bonusLockOf } from '../bonus/bonus.service.ts';
-import { assertNotFrozen } from '../accounts/accounts.service.ts';
+import { assertNotFrozen } from '../auth/auth.service.ts';
 import * as repo from './withdraw.repository.ts';
 import type { WithdrawalRow, WithdrawalWithUser } from './withdraw.repository.ts';
 
