@@ -1,5 +1,5 @@
 /**
- * Account history in the browser at 390×844, in Thai and English (issue 11): a player whose deposit the operator
+ * Account history in the browser at 390×844, in Thai and English: a player whose deposit the operator
  * approved taps My → Account history and sees the deposit credited with its amount, the list ending in 'No more
  * data'; the CSV export downloads a file that starts with the UTF-8 BOM and carries the header in the page's
  * language. Set HISTORY_SHOTS=<folder> to also write screenshots of the history there.

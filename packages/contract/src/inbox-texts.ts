@@ -1,4 +1,4 @@
-import { exponentOf } from '@fairdraw/domain';
+import { exponentOf } from '@fairdraw/domain/currency';
 import { formatMoney } from './langs.ts';
 import type { Lang } from './langs.ts';
 import type { MessageParams, SystemMessageKind } from './inbox.ts';

@@ -3,7 +3,7 @@ import { paged, pageQuery, required } from './common.ts';
 import type { Lang } from './langs.ts';
 
 /**
- * Messages (issue 11). A player's inbox holds system messages, operator messages to that player, and operator
+ * Messages. A player's inbox holds system messages, operator messages to that player, and operator
  * broadcasts to all players. A system message is stored as a kind and its parameters and worded in the reader's
  * language when it is read (texts: ../locales/<lang>/messages.json, one entry per kind with a title and a body,
  * {{param}} interpolation); an operator's message is shown as written.

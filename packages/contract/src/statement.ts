@@ -9,7 +9,7 @@ import vi from '../locales/vi/account.json' with { type: 'json' };
 import pt from '../locales/pt/account.json' with { type: 'json' };
 
 /**
- * Account history (issue 11): every movement of the player's own ledger accounts with its cause. One entry per
+ * Account history: every movement of the player's own ledger accounts with its cause. One entry per
  * posting on the player's cash ("balance") or on what pending withdrawals hold ("frozen"), so a withdrawal request
  * shows twice: −X on the balance and +X on frozen. The sum of a wallet's entries is that wallet's change.
  */

@@ -12,7 +12,7 @@ import { tick } from '../draws/draws.service.ts';
 import { settleDrawnPeriods } from '../bets/settlement.service.ts';
 import { listMessages, sendSystemMessage, unreadCount } from './inbox.service.ts';
 
-// Messages (issue 11): system messages stored as kind + params and worded at read time; the inbox calls.
+// Messages: system messages stored as kind + params and worded at read time; the inbox calls.
 
 /** The no-break space Intl puts between a currency code and the number. */
 const NB = '\u00a0';

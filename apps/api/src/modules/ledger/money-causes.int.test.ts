@@ -1,5 +1,5 @@
 /**
- * Money that enters a wallet from outside it names its cause (issue 9, "Also"). Every transaction kind the domain
+ * Money that enters a wallet from outside it names its cause ("Also"). Every transaction kind the domain
  * defines is classified below — a new kind fails this file until it is — and for each kind that credits a player
  * (or pays the outside world) the test shows the service that posts it refuses without its cause, then runs a
  * scenario and checks every posted transaction's reference resolves to an existing row in the right state, for the

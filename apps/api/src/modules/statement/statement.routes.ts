@@ -7,7 +7,7 @@ import { playerOf } from '../../lib/route-helpers.ts';
 import { exportCsv, exportRange, getHistory } from './statement.service.ts';
 
 /**
- * The player's account history (issue 11): the last three months in the app, and a CSV export of up to twelve.
+ * The player's account history: the last three months in the app, and a CSV export of up to twelve.
  * Registered players only: a guest gets 403 DEMO_NOT_ALLOWED, an operator 403 FORBIDDEN.
  */
 const statementRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {

@@ -15,7 +15,7 @@ import {
   supportReplyRequest,
 } from '@fairdraw/contract';
 import { errors, sessionHeaders } from '../../lib/schemas.ts';
-import { playerOf, sessionUserOf } from '../../lib/route-helpers.ts';
+import { actorOf, playerOf, sessionUserOf } from '../../lib/route-helpers.ts';
 import {
   readUpload,
   readUploadForm,
@@ -194,10 +194,10 @@ const supportRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
       },
     },
     async (request, reply) => {
-      const operatorId = sessionUserOf(request).id;
+      const actor = actorOf(request);
       return reply.ok(
         await withImage(request, (image) =>
-          support.replyAsOperator(app.db, operatorId, request.body.id, request.body.body, app.clock(), image),
+          support.replyAsOperator(app.db, actor, request.body.id, request.body.body, app.clock(), image),
         ),
       );
     },
@@ -217,7 +217,7 @@ const supportRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
       },
     },
     async (request, reply) =>
-      reply.ok(await support.closeConversation(app.db, sessionUserOf(request).id, request.body.id, app.clock())),
+      reply.ok(await support.closeConversation(app.db, actorOf(request), request.body.id, app.clock())),
   );
   done();
 };
