@@ -4,7 +4,10 @@ import type { Db, UserRow } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
+/** For plugins/auth.ts: the sessions a token opens. */
+export { findActiveSessions } from './auth.repository.ts';
+export type { ActiveSession } from './auth.repository.ts';
 import * as repo from './auth.repository.ts';
 import * as twoFactorRepo from './two-factor.repository.ts';
 import { demoGrant, minor } from '@fairdraw/domain';

@@ -7,7 +7,7 @@ import type { ErrorKey } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { giveBackAccountAttempt, reserveAccountAttempt } from './auth.service.ts';
 import { findPasswordHash } from './auth.repository.ts';
 

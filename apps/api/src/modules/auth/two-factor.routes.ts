@@ -16,7 +16,7 @@ import {
 import { commonHeaders, errors, sessionHeaders } from '../../lib/schemas.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sessionUserOf } from '../../lib/route-helpers.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import * as twoFactor from './two-factor.service.ts';
 import { loadTotpKey } from './totp-key.ts';
 

@@ -10,7 +10,7 @@ import type {
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { verifyLoginPassword } from './password-check.service.ts';
 import * as auth from './auth.service.ts';

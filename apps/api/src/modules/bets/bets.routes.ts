@@ -15,7 +15,7 @@ import {
 } from '@fairdraw/contract';
 import { AppError } from '../../lib/app-error.ts';
 import { errors, sessionHeaders } from '../../lib/schemas.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import {
   idempotencyOf,
   idempotentHeaders,

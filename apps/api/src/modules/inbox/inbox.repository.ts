@@ -37,12 +37,6 @@ export async function insertMessages(
     .execute();
 }
 
-/** The 'big_win_threshold' setting (minor units), or null when unset or not a whole number. */
-export async function bigWinThreshold(db: Db): Promise<number | null> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', 'big_win_threshold').executeTakeFirst();
-  return typeof row?.value === 'number' && Number.isSafeInteger(row.value) ? row.value : null;
-}
-
 /** A game's name in every language it has. */
 export async function gameName(db: Db, gameId: number): Promise<LocalizedText> {
   const row = await db.selectFrom('games').select('name').where('id', '=', gameId).executeTakeFirstOrThrow();

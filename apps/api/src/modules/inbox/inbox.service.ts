@@ -10,6 +10,7 @@ import type {
   SystemMessageParams,
 } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
+import { readSetting } from '../../db/settings.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
@@ -17,7 +18,7 @@ import * as repo from './inbox.repository.ts';
 import type { InboxRow } from './inbox.repository.ts';
 
 /**
- * Messages (issue 11): a player's inbox of system messages, operator messages and broadcasts.
+ * Messages: a player's inbox of system messages, operator messages and broadcasts.
  *
  * For other modules: `sendSystemMessage(trx, userId, kind, params, now)` stores a system message inside the
  * caller's transaction, so the message exists exactly when the cause (a credited deposit, a paid withdrawal, a
@@ -39,7 +40,7 @@ export const DEFAULT_BIG_WIN_THRESHOLD = 100_000;
 
 /** The payout (minor units) from which a cash win gets a message. */
 export async function bigWinThreshold(db: Db): Promise<number> {
-  return (await repo.bigWinThreshold(db)) ?? DEFAULT_BIG_WIN_THRESHOLD;
+  return (await readSetting(db, 'big_win_threshold')) ?? DEFAULT_BIG_WIN_THRESHOLD;
 }
 
 /**

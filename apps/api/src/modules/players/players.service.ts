@@ -21,7 +21,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toPage } from '../../lib/paging.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { getHistory } from '../statement/statement.service.ts';
 import { clearAccountFailures } from '../auth/auth.service.ts';
 import { isTwoFactorOn, removeTwoFactor } from '../auth/two-factor.service.ts';

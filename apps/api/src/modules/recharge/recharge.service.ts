@@ -33,9 +33,9 @@ import type {
 } from '../../db/tables-deposits.ts';
 import { toPage } from '../../lib/paging.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import { inTransaction } from '../../plugins/idempotency.ts';
-import type { Commit } from '../../plugins/idempotency.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
+import { inTransaction } from '../../lib/commit.ts';
+import type { Commit } from '../../lib/commit.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { sendSystemMessage } from '../inbox/inbox.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';

@@ -3,13 +3,20 @@ import { z } from 'zod';
 import { API, dashboard, dashboardQuery, envelope, profitQuery, profitReport } from '@fairdraw/contract';
 import { errors, sessionHeaders } from '../../lib/schemas.ts';
 import { playerOf } from '../../lib/route-helpers.ts';
-import { dashboard as buildDashboard, dashboardCsv, profitReport as buildProfitReport } from './report.service.ts';
+import {
+  dashboard as buildDashboard,
+  dashboardCsv,
+  profitReport as buildProfitReport,
+  reportRefreshJob,
+} from './report.service.ts';
 
 /**
  * The profit report (players: their own figures only) and the operator dashboard with its CSV export, both read
  * from the daily summary (modules/report/README.md).
  */
 const reportRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
+  // The leader rebuilds the report summary (plugins/jobs.ts).
+  app.leaderJobs.add(reportRefreshJob(app.config.businessTimeZone, app.config.reportRefreshSeconds * 1000));
   const security = [{ token: [] }];
   const operator = [app.requireSession, app.requireOperator];
 

@@ -2,7 +2,7 @@ import type { ChangePasswordRequest } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import * as auth from '../auth/auth.service.ts';
 import { verifyLoginPassword } from '../auth/password-check.service.ts';
 import type { LoginThrottleSettings } from '../auth/password-check.service.ts';
