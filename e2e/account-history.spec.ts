@@ -1,5 +1,5 @@
 /**
- * Account history in the browser at 390×844, in Thai and English (issue 11): a player whose deposit the operator
+ * Account history in the browser at 390×844, in Thai and English: a player whose deposit the operator
  * approved taps My → Account history and sees the deposit credited with its amount, the list ending in 'No more
  * data'; the CSV export downloads a file that starts with the UTF-8 BOM and carries the header in the page's
  * language. Set HISTORY_SHOTS=<folder> to also write screenshots of the history there.
@@ -27,7 +27,7 @@ type Texts = { history: string; frozen: string; cause: Record<string, string> };
 const textsOf = (lang: Lang) => (readRepoJson(`apps/web/src/locales/${lang}.json`) as { wallet: Texts }).wallet;
 const commonOf = (lang: Lang) =>
   (readRepoJson(`apps/web/src/locales/${lang}.json`) as { common: { noMore: string } }).common;
-/** The CSV's header row per language, as the contract's ACCOUNT_CSV_TEXTS has it. */
+/** The CSV's header row per language, as the contract's STATEMENT_CSV_TEXTS has it. */
 const HEADER_START: Record<Lang, string> = { en: 'Time,Movement,Account,Amount', th: 'เวลา,รายการ,บัญชี,จำนวนเงิน' };
 
 type Json = Record<string, unknown>;

@@ -1,5 +1,5 @@
 /**
- * The operator console in the browser (issue 12), at a desk (1280×800) and on a phone (390×844), in Thai and
+ * The operator console in the browser, at a desk (1280×800) and on a phone (390×844), in Thai and
  * English: the side navigation's sections, the audit log in the shared table (sorted, filtered, paged by the
  * server), a draw verified in the browser with fd1 (match), and a player who never downloads console code. Set
  * CONSOLE_SHOTS=<folder> to also write screenshots there.

@@ -1,5 +1,5 @@
 /**
- * Promotions and the Home's content in the browser (issue 12), in Thai and English: an operator at a desk
+ * Promotions and the Home's content in the browser, in Thai and English: an operator at a desk
  * (1280×800) edits a banner in the console's Home content (new caption, an uploaded picture, a link to /activity)
  * and publishes a promotion; a player on a phone (390×844) sees the banner on Home, taps through to /activity, reads
  * the promotion and follows its link. Set CONTENT_SHOTS=<folder> to also write screenshots of these screens there.

@@ -1,5 +1,5 @@
 /**
- * The console's Games screen in the browser (issue 12), in Thai and English, against the real site with 20-second
+ * The console's Games screen in the browser, in Thai and English, against the real site with 20-second
  * periods: the operator at 1280×800 opens Games from the side navigation, chooses K3, types lower odds for a play —
  * the RTP beside it changes as typed, to the domain's figure — and saves; the row then says the new odds are saved
  * for later. The player's K3 screen at 390×844 keeps the old odds while the period open at the save runs, and shows

@@ -1,5 +1,5 @@
 /**
- * The live stream refused (issue 9, finding 8): with SSE_MAX_TOTAL=0 the server answers every
+ * The live stream refused: with SSE_MAX_TOTAL=0 the server answers every
  * GET /api/game/events with 429 STREAM_LIMIT_REACHED. A game page at 390×844 still shows each new period and each
  * result, with its countdown on server time, by polling current_game (game-poll.ts), and keeps retrying the stream
  * with a growing delay rather than hammering it.

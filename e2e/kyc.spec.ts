@@ -1,5 +1,5 @@
 /**
- * Profile and identity verification in the browser at 390×844, in Thai and English (issue 11): a player taps My →
+ * Profile and identity verification in the browser at 390×844, in Thai and English: a player taps My →
  * Edit profile and changes the nickname, then My → Identity verification, fills in the name and number and picks
  * both photos; the operator opens the console from My, views the photos in the KYC tab and approves; the player
  * sees "verified". Set KYC_SHOTS=<folder> to also write screenshots of these screens there.

@@ -1,5 +1,5 @@
 /**
- * Messages in the browser at 390×844, in Thai and English (issue 11): a player whose deposit the operator approves
+ * Messages in the browser at 390×844, in Thai and English: a player whose deposit the operator approves
  * sees 1 on the My tab without a reload (the member stream), taps My → Messages, opens the message (worded in the page's language, with the amount),
  * and the badge is gone when they come back. Set MSG_SHOTS=<folder> to also write screenshots there (inbox,
  * message, My with the badge, and the console's Messages tab).

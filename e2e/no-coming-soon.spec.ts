@@ -1,5 +1,5 @@
 /**
- * No route of the product spec (§2) shows "coming soon" (issue 12). Walks every route routes.ts lists (the tab
+ * No route of the product spec (§2) shows "coming soon". Walks every route routes.ts lists (the tab
  * roots, and every table of ALL_ROUTES, in each spelling) as a logged-in player at 390×844 and asserts that each
  * stays on its path and renders its own screen, not the coming-soon page.
  */

@@ -1,5 +1,5 @@
 /**
- * The console's Players screen (issue 12), in Thai and English: an operator at a desk (1280×800) finds a player by
+ * The console's Players screen, in Thai and English: an operator at a desk (1280×800) finds a player by
  * part of his account, opens him and freezes him with a reason; the player (390×844) is told on My and on the bet
  * slip and up front on /withdraw, cannot place a bet, and the API refuses one (ACCOUNT_FROZEN). Then the operator resets the player's login
  * password: the temporary password is shown once, the player's session ends, and at his next login he is sent to

@@ -1,5 +1,5 @@
 /**
- * The profit report and the operator dashboard in the browser (issue 12). A player with an approved deposit and a
+ * The profit report and the operator dashboard in the browser. A player with an approved deposit and a
  * cash slip taps My → Today's report at 390×844, in Thai and English: the spec's "may be delayed by up to 15
  * minutes" note, the stakes and deposit, the slip's game, the week's seven bars; the last-7-days range lists the
  * days, and a bar opens one day. The operator opens the console's dashboard at 1280×800 (and 390 px): the totals

@@ -1,5 +1,5 @@
 /**
- * Support conversations in the browser at 390×844, in Thai and English (issue 11): a player taps the Support tab,
+ * Support conversations in the browser at 390×844, in Thai and English: a player taps the Support tab,
  * opens a conversation; an operator, in a second page, answers it from the console's Support tab; the player's
  * page shows the reply without a reload and without polling: the member stream (GET /api/user/events, read with the
  * token in a header) announces it and the page reads the conversation once. The operator closes it; the player's page shows

@@ -4,6 +4,10 @@
  *   lives in apps/web/src/lib or apps/web/src/components;
  * - an API module (apps/api/src/modules/<name>/) reaches another module only through that module's service
  *   (`*.service.ts`): never its repository, its routes or its other files;
+ * - the API's plugins (apps/api/src/plugins/) and db/ reach a module the same way, through its service (db/seed.ts
+ *   also through a module's `*.seed.ts`);
+ * - only routes use plugins: a module's other files (services, repositories, helpers), lib/ and db/ import nothing
+ *   from plugins/ (what services share with a plugin, such as the session's user or a commit, lives in lib/);
  * - the web imports nothing of the API.
  * Tests are exempt: they may set up state through any module.
  */
@@ -18,6 +22,8 @@ function placeOf(path) {
   if (m) return { area: 'feature', name: m[1], rest: m[2], rel };
   m = /^apps\/api\/src\/modules\/([^/]+)\/(.*)$/.exec(rel);
   if (m) return { area: 'module', name: m[1], rest: m[2], rel };
+  m = /^apps\/api\/src\/(plugins|db|lib)\/(.*)$/.exec(rel);
+  if (m) return { area: m[1], name: m[1], rest: m[2], rel };
   return { area: null, name: null, rest: null, rel };
 }
 
@@ -32,6 +38,7 @@ export default {
             "A feature does not import another feature ('{{target}}'): move what they share to lib/ or components/.",
           module: "Another module is reached through its service only ('{{target}}').",
           webApi: "The web does not import the API ('{{target}}').",
+          plugin: "Only routes use plugins ('{{target}}'): what a service shares with a plugin lives in lib/ or db/.",
         },
       },
       create(context) {
@@ -43,6 +50,17 @@ export default {
           const to = placeOf(resolve(dirname(file), source));
           if (from.rel.startsWith('apps/web/') && to.rel.startsWith('apps/api/')) {
             context.report({ node, messageId: 'webApi', data: { target: source } });
+            return;
+          }
+          if (to.area === 'plugins' && from.area !== 'plugins') {
+            const route = from.area === 'module' && /\.routes\.ts$/.test(from.rest);
+            if (!route && ['module', 'lib', 'db'].includes(from.area))
+              context.report({ node, messageId: 'plugin', data: { target: source } });
+            return;
+          }
+          if ((from.area === 'plugins' || from.area === 'db') && to.area === 'module') {
+            const allowed = from.area === 'db' ? /(^|\/)[^/]+\.(service|seed)\.ts$/ : /(^|\/)[^/]+\.service\.ts$/;
+            if (!allowed.test(to.rest)) context.report({ node, messageId: 'module', data: { target: source } });
             return;
           }
           if (!from.area || from.area !== to.area || from.name === to.name) return;

@@ -13,43 +13,41 @@ import i18nPlugin from './plugins/i18n.ts';
 import errorsPlugin from './plugins/errors.ts';
 import authPlugin from './plugins/auth.ts';
 import rolesPlugin from './plugins/roles.ts';
+import jobsPlugin from './plugins/jobs.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import helmetPlugin from './plugins/helmet.ts';
 import swaggerPlugin from './plugins/swagger.ts';
 import metricsPlugin from './plugins/metrics.ts';
 import healthRoutes from './modules/health/health.routes.ts';
-import accountsRoutes from './modules/accounts/accounts.routes.ts';
-import twoFactorRoutes from './modules/accounts/two-factor.routes.ts';
+import authRoutes from './modules/auth/auth.routes.ts';
+import twoFactorRoutes from './modules/auth/two-factor.routes.ts';
 import securityRoutes from './modules/security/security.routes.ts';
-import payoutRoutes from './modules/payout/payout.routes.ts';
+import payoutMethodsRoutes from './modules/payout-methods/payout-methods.routes.ts';
 import homeRoutes from './modules/home/home.routes.ts';
 import gamesRoutes from './modules/games/games.routes.ts';
 import gamesAdminRoutes from './modules/games/games-admin.routes.ts';
 import drawsPlugin from './modules/draws/draws.routes.ts';
 import betsPlugin from './modules/bets/bets.routes.ts';
 import chaseRoutes from './modules/bets/chase.routes.ts';
-import { runChases } from './modules/bets/chase.service.ts';
 import { settleDrawnPeriods } from './modules/bets/settlement.service.ts';
 import walletRoutes from './modules/wallet/wallet.routes.ts';
 import rechargeRoutes from './modules/recharge/recharge.routes.ts';
 import withdrawRoutes from './modules/withdraw/withdraw.routes.ts';
 import paymentsRoutes from './modules/payments/payments.routes.ts';
 import auditRoutes from './modules/audit/audit.routes.ts';
-import drawAuditRoutes from './modules/draw-audit/draw-audit.routes.ts';
+import drawAuditRoutes from './modules/draws/draw-audit.routes.ts';
 import protectionRoutes from './modules/protection/protection.routes.ts';
 import limitsRoutes from './modules/protection/limits.routes.ts';
-import accountRoutes from './modules/account/account.routes.ts';
+import statementRoutes from './modules/statement/statement.routes.ts';
 import reportRoutes from './modules/report/report.routes.ts';
-import { reportRefreshJob } from './modules/report/report-rebuild.service.ts';
-import messagesRoutes from './modules/msg/messages.routes.ts';
+import inboxRoutes from './modules/inbox/inbox.routes.ts';
 import supportRoutes from './modules/support/support.routes.ts';
 import liveRoutes from './modules/live/live.routes.ts';
 import kycRoutes from './modules/kyc/kyc.routes.ts';
-import activityRoutes from './modules/activity/activity.routes.ts';
+import promotionsRoutes from './modules/promotions/promotions.routes.ts';
 import playersRoutes from './modules/players/players.routes.ts';
 import bonusRoutes from './modules/bonus/bonus.routes.ts';
-import { computeDueRebates } from './modules/bonus/bonus.service.ts';
 import webRoutes from './modules/web/web.routes.ts';
 
 export type BuildOptions = {
@@ -120,7 +118,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // 3. db: routes, auth and readiness need app.db.
   // 4. i18n: the error handler translates messages, so it comes before errors.
   // 5. errors: the error and not-found handlers and reply.ok/navigate must exist before any hook can throw.
-  // 6. auth: app.requireSession, used by routes; it throws AppErrors, so after errors.
+  // 6. auth: app.requireSession, used by routes; it throws AppErrors, so after errors; then roles, jobs (the leader
+  //    jobs each module registers: idempotency's purge, and the routes' own) and idempotency.
   // 7. rate-limit: its onRequest hook runs before any route work; its 429 goes through the error handler.
   // 8. helmet: security headers (CSP) on every response, including errors and static files.
   // 9. swagger: must be registered before the routes so it sees them (onRoute) for the OpenAPI document.
@@ -138,42 +137,27 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(authPlugin);
   // roles (requireOperator, requirePlayer) and idempotency (app.exactlyOnce) build on auth's request.user.
   await app.register(rolesPlugin);
+  // jobs: app.leaderJobs, where each module registers its leader job (idempotency its purge; the routes below theirs).
+  await app.register(jobsPlugin);
   await app.register(idempotencyPlugin);
   await app.register(rateLimitPlugin);
   await app.register(helmetPlugin);
   await app.register(swaggerPlugin);
   await app.register(metricsPlugin);
   await app.register(healthRoutes);
-  await app.register(accountsRoutes);
+  await app.register(authRoutes);
   await app.register(twoFactorRoutes);
   await app.register(securityRoutes);
-  await app.register(payoutRoutes);
+  await app.register(payoutMethodsRoutes);
   await app.register(homeRoutes);
   await app.register(gamesRoutes);
   await app.register(gamesAdminRoutes);
   // The scheduler's settle loop runs the bets module's settlement: handed in here, so draws never imports bets.
-  // Its leader also runs the jobs of other modules, handed in the same way: the report summary's rebuild
-  // (modules/report), the rebates of each day due (modules/bonus, which decides itself which days are done) and the
-  // chases (modules/bets): on every beat, right after the settlement, a won chase is stopped and each period that
-  // opened gets its chase slips.
+  // Its leader also runs every module's leader job (app.leaderJobs, plugins/jobs.ts), right after the settlement:
+  // the idempotency purge, the chases (modules/bets), the report summary's rebuild (modules/report) and the rebates
+  // of each day due (modules/bonus), each registered by its own module.
   await app.register(drawsPlugin, {
     settle: (db, now, events) => settleDrawnPeriods(db, now, { events }),
-    jobs: [
-      reportRefreshJob(config.businessTimeZone, config.reportRefreshSeconds * 1000),
-      {
-        name: 'daily-rebates',
-        everyMs: 5_000,
-        run: async (db, now) => {
-          const days = await computeDueRebates(db, now, config.businessTimeZone);
-          return days.length > 0 ? days : undefined;
-        },
-      },
-      {
-        name: 'chases',
-        everyMs: 0,
-        run: (db, now) => runChases(db, now, { currency: config.currency, timeZone: config.businessTimeZone }),
-      },
-    ],
   });
   await app.register(betsPlugin);
   await app.register(chaseRoutes);
@@ -186,14 +170,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(drawAuditRoutes);
   await app.register(protectionRoutes);
   await app.register(limitsRoutes);
-  await app.register(accountRoutes);
+  await app.register(statementRoutes);
   await app.register(reportRoutes);
-  await app.register(messagesRoutes);
+  await app.register(inboxRoutes);
   await app.register(supportRoutes);
   // The player's live stream of inbox and support changes; its cap shares draws' stream limits.
   await app.register(liveRoutes);
   await app.register(kycRoutes);
-  await app.register(activityRoutes);
+  await app.register(promotionsRoutes);
   await app.register(playersRoutes);
   await app.register(bonusRoutes);
   await app.register(webRoutes, { webDist: config.webDist, redirectAllowList: config.redirectAllowList });

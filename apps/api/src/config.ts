@@ -126,7 +126,7 @@ export type Config = {
   loginLockMinutes: number;
   /**
    * The key that encrypts two-factor (TOTP) secrets at rest (TOTP_KEY); when undefined, a random one is generated at
-   * the first start and kept in DATA_DIR, apart from the database (modules/accounts/totp-key.ts).
+   * the first start and kept in DATA_DIR, apart from the database (modules/auth/totp-key.ts).
    */
   totpKey: string | undefined;
   /** Wrong fund passwords within the window before withdrawals lock. */

@@ -5,7 +5,7 @@ import { deposit, DEPOSIT_STATUSES } from './recharge.ts';
 import { CHANNEL_TYPES } from './values.ts';
 import { feeRule } from './wallet.ts';
 import { withdrawal, WITHDRAWAL_STATUSES } from './withdraw.ts';
-import { cryptoCoin, payoutMethod } from './payout.ts';
+import { cryptoCoin, payoutMethod } from './payout-methods.ts';
 
 const who = z.object({ user_id: z.number().int(), account: z.string(), nickname: z.string() });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { minorAmount, paged, pageQuery, required } from './common.ts';
 
 /**
- * The daily rebate and the bonus balance (issue 12; apps/api modules/bonus/README.md). A rebate is a percentage of
+ * The daily rebate and the bonus balance (apps/api modules/bonus/README.md). A rebate is a percentage of
  * one business day's valid turnover (settled cash stakes of items won or lost), per game family; the scheduler
  * computes it once the day is over, the player claims it into the cash wallet, and a turnover requirement (at
  * most 10 × the rebate) holds that much cash back from withdrawal until the player has staked it.

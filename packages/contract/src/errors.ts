@@ -94,7 +94,7 @@ export const ERRORS = {
   EXPORT_RANGE_INVALID: 400,
   EXPORT_RANGE_TOO_LONG: 400,
   EXPORT_BEFORE_ACCOUNT: 400,
-  // Messages (issue 11, msg)
+  // Messages (msg)
   MESSAGE_NOT_FOUND: 404,
   MESSAGE_RECIPIENT_REQUIRED: 400,
   MESSAGE_RECIPIENT_NOT_FOUND: 404,
@@ -124,7 +124,7 @@ export const ERRORS = {
   CONTENT_TEXT_TOO_LONG: 400,
   PROMOTION_NOT_FOUND: 404,
   BANNER_NOT_FOUND: 404,
-  // The console's Games screen (issue 12)
+  // The console's Games screen
   ODDS_INVALID: 400,
   RTP_TOO_HIGH: 400,
   SCHEDULE_INVALID: 400,
@@ -137,7 +137,7 @@ export const ERRORS = {
   PASSWORD_CHANGE_REQUIRED: 403,
   REPORT_DAY_INVALID: 400,
   REPORT_RANGE_TOO_LONG: 400,
-  // Bonus: the daily rebate (issue 12)
+  // Bonus: the daily rebate
   BONUS_NOTHING_TO_CLAIM: 409,
   BONUS_TURNOVER_REQUIRED: 400,
   REBATE_RATE_INVALID: 400,

@@ -3,7 +3,7 @@ import { minorAmount, required, rowId } from './common.ts';
 import { gameIdQuery } from './game.ts';
 
 /**
- * The console's Games screen (issue 12; apps/api modules/games README). A change of odds, stakes or schedule applies
+ * The console's Games screen (apps/api modules/games README). A change of odds, stakes or schedule applies
  * from a period that has not opened yet; enabling a game and the per-period limits (site-wide and per game) apply at
  * once. Nothing here names a seed or a result.
  */

@@ -93,7 +93,7 @@ export const API = {
   adminHomeBannerSave: '/api/admin/home/banner/save',
   adminHomeBannerDelete: '/api/admin/home/banner/delete',
   adminHomeNotice: '/api/admin/home/notice',
-  // The console's Games screen (issue 12)
+  // The console's Games screen
   adminGamesList: '/api/admin/games/list',
   adminGamesPlays: '/api/admin/games/plays',
   adminGamesEnable: '/api/admin/games/enable',

@@ -6,7 +6,7 @@ import { role } from './user.ts';
 import { walletData } from './wallet.ts';
 
 /**
- * The console's Players screen (issue 12): find a player, see his money and records, freeze or unfreeze him with a
+ * The console's Players screen: find a player, see his money and records, freeze or unfreeze him with a
  * reason, reset his login password. Every id is a user id; an unknown one answers 404 PLAYER_NOT_FOUND.
  */
 export const PLAYER_REASON_MAX = 200;

@@ -3,7 +3,7 @@ import { minorAmount, pageQuery, rowId } from './common.ts';
 
 /** The largest time a JavaScript Date holds (ECMA-262: ±8.64 × 10¹⁵ ms around the epoch). */
 const MAX_DATE_MS = 8_640_000_000_000_000;
-import { cryptoCoin } from './payout.ts';
+import { cryptoCoin } from './payout-methods.ts';
 import { CHANNEL_TYPES, RECHARGE_RANGES } from './values.ts';
 
 /** A deposit channel as the player sees it, with what they need to pay into it. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate } from './account.ts';
+import { calendarDate } from './statement.ts';
 import type { Lang } from './langs.ts';
 import { RECHARGE_RANGES } from './values.ts';
 import th from '../locales/th/report.json' with { type: 'json' };
@@ -10,7 +10,7 @@ import vi from '../locales/vi/report.json' with { type: 'json' };
 import pt from '../locales/pt/report.json' with { type: 'json' };
 
 /**
- * The profit report (issue 12, `GET /api/report/profit`) and the operator dashboard (`/api/admin/dashboard/...`).
+ * The profit report (`GET /api/report/profit`) and the operator dashboard (`/api/admin/dashboard/...`).
  * Both read the daily summary the scheduler's leader rebuilds from the ledger (modules/report/README.md). Money is
  * minor units of the player's real-money accounts; play money never counts.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { minorAmount, rowId } from './common.ts';
-import { payoutMethod } from './payout.ts';
+import { payoutMethod } from './payout-methods.ts';
 
 /**
  * A withdrawal request. Lenient on purpose: the server checks in this order — fund password set, payout

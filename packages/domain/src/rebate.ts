@@ -1,5 +1,5 @@
 /**
- * The daily rebate (issue 12): a percentage of a player's valid turnover of one business day (settled cash stakes
+ * The daily rebate: a percentage of a player's valid turnover of one business day (settled cash stakes
  * of items won or lost; demo, pushes and voids excluded), set per game family in basis points, and the turnover
  * requirement that holds a claimed rebate back from withdrawal until the player has staked a multiple of it.
  */

@@ -93,7 +93,7 @@ export interface LoginLockNoticesTable {
   notified_at: Date;
 }
 
-/** A user's TOTP secret, encrypted (modules/accounts/totp-key.ts); enabled once its first code is confirmed. */
+/** A user's TOTP secret, encrypted (modules/auth/totp-key.ts); enabled once its first code is confirmed. */
 export interface UserTotpTable {
   user_id: number;
   secret_enc: string;

@@ -3,9 +3,9 @@ import { sql } from 'kysely';
 import type { CurrencyCode } from '@fairdraw/domain';
 import type { Db, LocalizedText } from './database.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { AVATARS } from '../modules/accounts/accounts.service.ts';
+import { AVATARS } from '../modules/auth/auth.service.ts';
 import { seedDraws } from '../modules/draws/draws.seed.ts';
-import { disableUnratedForeignChannels } from '../modules/recharge/recharge.repository.ts';
+import { seedRecharge } from '../modules/recharge/recharge.seed.ts';
 
 type SeedGame = { code: string; family: string; category: string; name: LocalizedText };
 
@@ -223,7 +223,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
 
     // The demo PIX (BRL) and USDT channels have no rate: on a site in another currency they stay disabled until an
     // operator sets one; in their own currency they need none.
-    if (options.currency) await disableUnratedForeignChannels(trx, options.currency);
+    if (options.currency) await seedRecharge(trx, options.currency);
 
     // Game schedules and play items (modules/draws), for games that have none yet.
     await seedDraws(trx, options.now, options.timeZone ?? 'Asia/Bangkok');

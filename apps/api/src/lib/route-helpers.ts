@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { SessionUser } from '../plugins/auth.ts';
+import type { SessionUser } from './session-user.ts';
 import { AppError } from './app-error.ts';
 
 /** The user of a route guarded by app.requireSession; reaching here without one is a wiring bug, not a 401. */

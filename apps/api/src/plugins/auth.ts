@@ -1,35 +1,20 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API } from '@fairdraw/contract';
-import type { Role } from '@fairdraw/contract';
 import { AppError } from '../lib/app-error.ts';
 import { hashToken } from '../lib/tokens.ts';
 import DataLoader from 'dataloader';
 import { LRUCache } from 'lru-cache';
 import { embeddedListen } from '../db/database.ts';
 import { pgListener } from '../db/pg-listen.ts';
-import { findActiveSessions } from '../modules/accounts/accounts.repository.ts';
-import type { ActiveSession } from '../modules/accounts/accounts.repository.ts';
+import { findActiveSessions } from '../modules/auth/auth.service.ts';
+import type { ActiveSession } from '../modules/auth/auth.service.ts';
+import type { SessionUser } from '../lib/session-user.ts';
 
 /** The channel on which a change to a user or a session is announced with the user's id (migration 0012). */
 export const SESSION_CHANNEL = 'fd_sessions';
 
-export type SessionUser = {
-  id: number;
-  sessionId: number;
-  account: string;
-  nickname: string;
-  avatar: string;
-  role: Role;
-  isGuest: boolean;
-  createdAt: Date;
-  /** Read with the session, so /api/user/index answers has_fund_password without another query. */
-  hasFundPassword: boolean;
-  /** Frozen by an operator (migration 0030): a fast refusal; the bet and deposit transactions check it again. */
-  frozen?: boolean;
-  /** An operator reset the password: until the player changes it, only PASSWORD_CHANGE_ALLOWED answers. */
-  mustChangePassword?: boolean;
-};
+export type { SessionUser };
 
 /**
  * What a session whose password an operator reset may still call (docs/trust.md): who am I, change the password,

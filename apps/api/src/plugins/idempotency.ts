@@ -34,8 +34,8 @@
  * Body validation runs before the handler, so a schema-invalid body is answered 400 without touching the key.
  * POST /api/game/bet claims its key in the slip batch's own SQL transaction instead (bets/slip-batch.ts), with
  * idempotencyOf and storedAnswer, and stores its first answer's text after the batch (storeAnswerTexts) before
- * sending it, so its replays are byte for byte too. Keys are kept a week (IDEMPOTENCY_RETENTION_MS), then purged by the scheduler's
- * settle loop (purgeExpiredKeys).
+ * sending it, so its replays are byte for byte too. Keys are kept a week (IDEMPOTENCY_RETENTION_MS), then purged
+ * by the leader job this plugin registers (purgeExpiredKeys; plugins/jobs.ts).
  */
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
@@ -44,12 +44,19 @@ import { IDEMPOTENCY_HEADER, idempotencyKey, resolveLang } from '@fairdraw/contr
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { playerTransaction } from '../db/player-lock.ts';
+import { inTransaction } from '../lib/commit.ts';
+import type { Commit } from '../lib/commit.ts';
+import type { IdempotencyClaim } from '../lib/idempotency-claim.ts';
 import { AppError } from '../lib/app-error.ts';
 import { crashIf, sendHalfThenCrash } from '../lib/fault-point.ts';
 import { sessionHeaders } from '../lib/schemas.ts';
 import { classifyError, errorBody } from './errors.ts';
 import * as repo from './idempotency.repository.ts';
 import type { KeyRow } from './idempotency.repository.ts';
+
+// Routes take these from here with the plugin; services from lib/ (they depend on no plugin file).
+export { inTransaction };
+export type { Commit, IdempotencyClaim };
 
 /** Route headers of an idempotent POST, for validation and the OpenAPI document. */
 export const idempotentHeaders = sessionHeaders.extend({
@@ -69,9 +76,6 @@ export const IDEMPOTENCY_RETENTION_MS = 7 * 24 * 3_600_000;
 export function purgeExpiredKeys(db: Db, limit = 10_000): Promise<number> {
   return repo.deleteKeysOlderThan(db, IDEMPOTENCY_RETENTION_MS, limit);
 }
-
-/** A request's idempotency key and the fingerprint of the request it was sent with. */
-export type IdempotencyClaim = { key: string; hash: string };
 
 /** The request's key (null without the header); a malformed key → 400 IDEMPOTENCY_KEY_INVALID. */
 export function idempotencyOf(request: FastifyRequest): IdempotencyClaim | null {
@@ -145,21 +149,6 @@ export function hashRequest(method: string, route: string, body: unknown): strin
     .digest('hex');
 }
 
-/**
- * Opens the one transaction a money-moving service commits its work in and returns what the work returns: the
- * data of the answer (plugins/idempotency.ts). Services call it once, as their last step.
- */
-export type Commit = <T>(work: (trx: Db) => Promise<T>) => Promise<T>;
-
-/**
- * The commit of a request without an idempotency key, and of callers outside HTTP: a transaction that locks the
- * player's row first (db/player-lock.ts, the one lock order), or a plain one when no player is named.
- */
-export function inTransaction(db: Db, userId: number | null): Commit {
-  if (userId === null) return (work) => db.transaction().execute(work);
-  return (work) => playerTransaction(db, userId, (trx) => work(trx));
-}
-
 /** The content type of every JSON answer (Fastify's default for reply.send of an object, and of sendError). */
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -187,6 +176,15 @@ declare module 'fastify' {
 export default fp(
   (app, _opts, done) => {
     const armed = app.config.faultPoint;
+    // Housekeeping on the leader (plugins/jobs.ts): idempotency keys past their retention, on every beat.
+    app.leaderJobs.add({
+      name: 'idempotency-purge',
+      everyMs: 0,
+      run: async (db) => {
+        const purged = await purgeExpiredKeys(db);
+        return purged > 0 ? { purged } : undefined;
+      },
+    });
 
     const send = (reply: FastifyReply, status: number, text: string) => reply.code(status).type(JSON_TYPE).send(text);
 
@@ -283,5 +281,5 @@ export default fp(
     }
     done();
   },
-  { name: 'idempotency', dependencies: ['config', 'db', 'i18n', 'errors', 'auth'] },
+  { name: 'idempotency', dependencies: ['config', 'db', 'i18n', 'errors', 'auth', 'jobs'] },
 );

@@ -17,7 +17,7 @@ import {
 } from './money-helper.ts';
 import type { Channels } from './money-helper.ts';
 
-// Issue 9 finding 2 (docs/trust.md 33): values PostgreSQL cannot store — an id beyond `integer`, a NUL character, a
+// Values PostgreSQL cannot store (docs/trust.md 33) — an id beyond `integer`, a NUL character, a
 // lone surrogate — are refused by the contract with a 4xx, never reach SQL, and change nothing. An id out of range
 // answers exactly what an unknown id answers.
 

@@ -30,19 +30,21 @@ const MONEY: Record<MoneyPage, Lazy> = {
   wallet: () => import('../features/wallet/pages/wallet-page.tsx').then((m) => ({ Component: m.WalletPage })),
   recharge: () => import('../features/recharge/pages/recharge-page.tsx').then((m) => ({ Component: m.RechargePage })),
   records: () => import('../features/recharge/pages/records-page.tsx').then((m) => ({ Component: m.RecordsPage })),
-  cards: () => import('../features/payout/pages/cards-page.tsx').then((m) => ({ Component: m.CardsPage })),
-  bindBank: () => import('../features/payout/pages/bind-bank-page.tsx').then((m) => ({ Component: m.BindBankPage })),
-  virtual: () => import('../features/payout/pages/virtual-page.tsx').then((m) => ({ Component: m.VirtualPage })),
+  cards: () => import('../features/payout-methods/pages/cards-page.tsx').then((m) => ({ Component: m.CardsPage })),
+  bindBank: () =>
+    import('../features/payout-methods/pages/bind-bank-page.tsx').then((m) => ({ Component: m.BindBankPage })),
+  virtual: () =>
+    import('../features/payout-methods/pages/virtual-page.tsx').then((m) => ({ Component: m.VirtualPage })),
   virtualAdd: () =>
-    import('../features/payout/pages/virtual-add-page.tsx').then((m) => ({ Component: m.VirtualAddPage })),
+    import('../features/payout-methods/pages/virtual-add-page.tsx').then((m) => ({ Component: m.VirtualAddPage })),
   fundPassword: () =>
     import('../features/security/pages/fund-password-page.tsx').then((m) => ({ Component: m.FundPasswordPage })),
   loginPassword: () =>
     import('../features/security/pages/login-password-page.tsx').then((m) => ({ Component: m.LoginPasswordPage })),
   withdraw: () => import('../features/withdraw/pages/withdraw-page.tsx').then((m) => ({ Component: m.WithdrawPage })),
   admin: () => import('../features/admin/pages/admin-page.tsx').then((m) => ({ Component: m.AdminPage })),
-  msg: () => import('../features/msg/pages/msg-page.tsx').then((m) => ({ Component: m.MsgPage })),
-  msgDetail: () => import('../features/msg/pages/msg-detail-page.tsx').then((m) => ({ Component: m.MsgDetailPage })),
+  msg: () => import('../features/inbox/pages/msg-page.tsx').then((m) => ({ Component: m.MsgPage })),
+  msgDetail: () => import('../features/inbox/pages/msg-detail-page.tsx').then((m) => ({ Component: m.MsgDetailPage })),
   support: () => import('../features/support/pages/support-page.tsx').then((m) => ({ Component: m.SupportPage })),
   bonus: () => import('../features/bonus/pages/bonus-page.tsx').then((m) => ({ Component: m.BonusPage })),
   identityCard: () =>
@@ -64,7 +66,7 @@ const PLAY: Record<PlayPage, Lazy> = {
 
 // Content operators publish (promotions).
 const CONTENT: Record<ContentPage, Lazy> = {
-  activity: () => import('../features/activity/pages/activity-page.tsx').then((m) => ({ Component: m.ActivityPage })),
+  activity: () => import('../features/promotions/pages/activity-page.tsx').then((m) => ({ Component: m.ActivityPage })),
 };
 /**
  * A screen: its path, its module and the screens' texts it waits for (lib/i18n.ts loadScreenTexts): none (Home and

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API, type MsgUnread } from '@fairdraw/contract';
+import { API, type InboxUnread } from '@fairdraw/contract';
 import { apiRequest } from './api-client.ts';
 import { pollWhenRefused, useMemberStreamState } from './member-stream.ts';
 import { useSession } from './use-session.ts';
@@ -10,7 +10,7 @@ export const UNREAD_KEY = ['msg-unread'] as const;
 const unreadQuery = (token: string) =>
   queryOptions({
     queryKey: [...UNREAD_KEY, token],
-    queryFn: () => apiRequest<MsgUnread>(API.msgUnread),
+    queryFn: () => apiRequest<InboxUnread>(API.msgUnread),
     // A message is announced on the member stream (lib/member-events.tsx); polled only while the stream is refused.
     refetchInterval: pollWhenRefused,
     staleTime: 15_000,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Account history (issue 11): a player's movements are read newest first (the app) or oldest first in pages by
+// Account history: a player's movements are read newest first (the app) or oldest first in pages by
 // posting id (the CSV export), account by account. (account_id, id) serves both as one index range scan; it
 // replaces the index on account_id alone, which it covers.
 /* eslint-disable @typescript-eslint/no-explicit-any */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 
-// Messages (issue 11). `messages` holds what one player receives: a system message (a kind and its parameters,
+// Messages. `messages` holds what one player receives: a system message (a kind and its parameters,
 // worded in the reader's language when read) or an operator's message to that player (params.title, params.body,
 // as written). A broadcast to all players is one row in `broadcasts`; a player's read mark on it is one row in
 // `broadcast_reads`, written when read, so sending to a million players writes one row, not a million. A broadcast

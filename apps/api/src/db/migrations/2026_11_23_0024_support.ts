@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 
-// Support conversations (issue 11, the Support tab): a player opens a conversation with a subject and a first message;
+// Support conversations (the Support tab): a player opens a conversation with a subject and a first message;
 // the player and operators write to it until an operator closes it. Messages are kept (no cascade from users).
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export async function up(db: Kysely<any>): Promise<void> {

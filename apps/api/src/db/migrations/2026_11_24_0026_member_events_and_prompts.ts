@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 
-// Member area, second part (issue 11).
+// Member area, second part.
 //
 // 1. Live member events. Whatever changes what a player's inbox or support conversations show announces it on the
 //    channel fd_member_events once it commits: a message to the player, a broadcast (to everyone: user 0), a read

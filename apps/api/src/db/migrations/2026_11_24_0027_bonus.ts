@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 
-// The daily rebate (issue 12, modules/bonus/README.md): the operator's rate per game family, the business days the
+// The daily rebate (modules/bonus/README.md): the operator's rate per game family, the business days the
 // scheduler has computed (one row each: the key that makes a day's computation happen once), and one rebate per
 // player per day (UNIQUE (user_id, day): a second computation, or a second instance racing the first, inserts
 // nothing). A rebate is claimed once (claimed_at); the ledger's 'rebate' / 'rebate:<id>' is the credit.

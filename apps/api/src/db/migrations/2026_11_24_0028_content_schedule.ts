@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 
-// Promotions and the Home's content (issue 12). Banners gain a schedule (shown only from `starts_at` until
+// Promotions and the Home's content. Banners gain a schedule (shown only from `starts_at` until
 // `ends_at`, either open) and optional per-language images; promotions are published by operators with a title and
 // a body in every language, an image, an optional link to a screen of the site, a start and an end.
 /* eslint-disable @typescript-eslint/no-explicit-any */

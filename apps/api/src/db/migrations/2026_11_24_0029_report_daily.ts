@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Profit report and the operator dashboard (issue 12, modules/report). `report_daily` holds, per business day, per
+// Profit report and the operator dashboard (modules/report). `report_daily` holds, per business day, per
 // player and per game (0: money not tied to a game), what the ledger moved on that player's real-money accounts:
 // stakes, payouts (wins, pushes and void refunds), rebates, deposits and paid withdrawals. The scheduler's leader
 // rebuilds a day from the ledger (today every few minutes; a past day once more after it ended, then it is final).

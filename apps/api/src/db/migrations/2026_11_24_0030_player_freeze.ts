@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 
-// The console's Players screen (issue 12). A frozen player (frozen_at set) may log in and withdraw but not bet or
+// The console's Players screen. A frozen player (frozen_at set) may log in and withdraw but not bet or
 // deposit; the bet batch and the deposit read the row under a lock in their own transaction. A password reset by an
 // operator sets must_change_password until the player has chosen his own (plugins/auth.ts refuses other calls).
 /* eslint-disable @typescript-eslint/no-explicit-any */

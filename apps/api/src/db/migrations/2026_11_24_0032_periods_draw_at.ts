@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// The draws audit (modules/draw-audit) lists every game's periods newest draw first, a page at a time: an index on
+// The draws audit (modules/draws, draw-audit.service.ts) lists every game's periods newest draw first, a page at a time: an index on
 // the draw time across games keeps that a short index scan however many periods there are (the per-game index of
 // 0007 serves the list filtered by game).
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 
-// Login throttling per client, and two-factor sign-in (modules/accounts/README.md).
+// Login throttling per client, and two-factor sign-in (modules/auth/README.md).
 // - login_attempts gains the scope 'client': failures of one account from one client (key: account, a newline, the
 //   IP), which lock that client out of that account; 'account' becomes the slower ceiling of all clients together.
 // - login_lock_notices: when the owner was last told (an inbox message) that a client was locked out of his account,

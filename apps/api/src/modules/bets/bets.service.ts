@@ -13,8 +13,8 @@ import type { BetItem, BetListQuery, BetRequest, BetSlip, Lang, Paged } from '@f
 import { localize } from '../../db/database.ts';
 import type { Db, LocalizedText } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import type { IdempotencyClaim } from '../../plugins/idempotency.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
+import type { IdempotencyClaim } from '../../lib/idempotency-claim.ts';
 import type { Outcome } from '../../lib/batch-queue.ts';
 import { groupName, resolvePlay, translatePlayText } from '../draws/play-items.service.ts';
 import { resultZodiac } from '../draws/periods.service.ts';

@@ -25,11 +25,11 @@ import { localize } from '../../db/database.ts';
 import type { Db } from '../../db/database.ts';
 import { lockUserRow, playerTransaction } from '../../db/player-lock.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import type { Commit } from '../../plugins/idempotency.ts';
-import { inTransaction } from '../../plugins/idempotency.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
+import type { Commit } from '../../lib/commit.ts';
+import { inTransaction } from '../../lib/commit.ts';
 import { postTransaction } from '../ledger/ledger.service.ts';
-import { sendSystemMessage } from '../msg/messages.service.ts';
+import { sendSystemMessage } from '../inbox/inbox.service.ts';
 import { limitWindows } from '../protection/limits.service.ts';
 import type { BetCatalog } from './bet-catalog.ts';
 import { createBetCatalog } from './bet-catalog.ts';
@@ -328,7 +328,7 @@ async function advanceChase(
 export type ChaseRunReport = { placed: number; stopped: number };
 
 /**
- * The scheduler leader's chase job (app.ts hands it to draws as a LeaderJob; it runs right after each settlement
+ * The scheduler leader's chase job (chase.routes.ts registers it with app.leaderJobs; it runs right after each settlement
  * pass): first the chases that stop on a win and whose slip was just settled won are stopped and refunded; then each
  * active chase whose game has a period open at `now`, not placed on yet, gets its next period's slip. Safe to run
  * twice or on two instances at once: each chase is decided under its row lock. Answers undefined when it did nothing.

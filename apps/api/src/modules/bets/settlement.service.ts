@@ -19,7 +19,7 @@
  *      of the transactions, the accounts locked in key order, each account's balance updated once, one insert of
  *      the postings). The house account is locked only from here to the commit, so bets on the next periods wait
  *      for it at most that long; a cash payout of at least the big-win threshold also leaves its player a
- *      'big_win' message (msg/messages.service.ts), in the same transaction;
+ *      'big_win' message (inbox/inbox.service.ts), in the same transaction;
  *   4. the period moves drawn → settled, and after the commit a 'settled' period event goes out (SSE 'settled').
  * A crash at any point rolls the whole period back: it stays 'drawn' and the next run settles it; the ledger's
  * UNIQUE (kind, reference) stands behind all of this, so no slip can ever be credited twice (a 'bet:<id>' payout
@@ -33,7 +33,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { postWalletBatch } from '../ledger/ledger.service.ts';
-import { bigWinThreshold, sendBigWinMessages } from '../msg/messages.service.ts';
+import { bigWinThreshold, sendBigWinMessages } from '../inbox/inbox.service.ts';
 import * as betsRepo from './bets.repository.ts';
 import * as repo from './settlement.repository.ts';
 import { parseIssue, type PeriodEventBus } from '../draws/draws.service.ts';

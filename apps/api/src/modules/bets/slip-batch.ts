@@ -32,7 +32,7 @@ import type { Db } from '../../db/database.ts';
 import { ERRORS } from '@fairdraw/contract';
 import { AppError } from '../../lib/app-error.ts';
 import type { Outcome } from '../../lib/batch-queue.ts';
-import type { IdempotencyClaim } from '../../plugins/idempotency.ts';
+import type { IdempotencyClaim } from '../../lib/idempotency-claim.ts';
 import { exclusionError } from '../protection/protection.service.ts';
 import { limitError, limitWindows } from '../protection/limits.service.ts';
 import type { BetItemRow, BetRow } from './bets.repository.ts';

@@ -20,6 +20,15 @@ import * as bonus from './bonus.service.ts';
  * operator's rates. A guest sees the rates and nothing claimable; claiming and the history are a player's.
  */
 const bonusRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
+  // The leader computes the rebates of each day due (plugins/jobs.ts); the service decides which days are done.
+  app.leaderJobs.add({
+    name: 'daily-rebates',
+    everyMs: 5_000,
+    run: async (db, now) => {
+      const days = await bonus.computeDueRebates(db, now, app.config.businessTimeZone);
+      return days.length > 0 ? days : undefined;
+    },
+  });
   const player = playerRoute(app);
   const operator = operatorRoute(app);
   const security = [{ token: [] }];

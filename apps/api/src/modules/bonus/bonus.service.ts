@@ -33,10 +33,10 @@ import type {
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toPage } from '../../lib/paging.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import { inTransaction } from '../../plugins/idempotency.ts';
-import { assertNotFrozen } from '../accounts/accounts.service.ts';
-import type { Commit } from '../../plugins/idempotency.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
+import { inTransaction } from '../../lib/commit.ts';
+import { assertNotFrozen } from '../auth/auth.service.ts';
+import type { Commit } from '../../lib/commit.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { postTransactions } from '../ledger/ledger.service.ts';

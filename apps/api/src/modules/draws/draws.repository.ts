@@ -56,15 +56,6 @@ export async function insertScheduleIfMissing(
     .execute();
 }
 
-/** The stored values of the given `settings` keys (absent keys are left out). */
-export function settingValues(db: Db, keys: readonly string[]) {
-  return db
-    .selectFrom('settings')
-    .select(['key', 'value'])
-    .where('key', 'in', [...keys])
-    .execute();
-}
-
 /** The schedule changes saved for later days (game_schedule_versions), oldest first; a day takes the last one. */
 export function scheduleVersions(db: Db, gameIds: readonly number[]) {
   if (gameIds.length === 0) return Promise.resolve([]);

@@ -27,7 +27,7 @@ import type { LiveEvents } from './live-events.ts';
 import * as periods from './periods.service.ts';
 import { playGroups } from './play-items.service.ts';
 import { startScheduler } from './runner.ts';
-import type { LeaderJob, Scheduler } from './runner.ts';
+import type { Scheduler } from './runner.ts';
 import type { PeriodSettler } from './settler.ts';
 import { streamLimits } from './stream-limits.ts';
 import { trendRoutes } from './trend.routes.ts';
@@ -59,8 +59,7 @@ declare module 'fastify' {
 /** SSE heartbeat: a `time` event this often keeps proxies from closing an idle stream. */
 export const SSE_HEARTBEAT_MS = 15_000;
 
-/** `jobs`: the leader's periodic jobs of other modules (app.ts hands in the report summary's rebuild). */
-export type DrawsOptions = { settle: PeriodSettler; jobs?: readonly LeaderJob[] };
+export type DrawsOptions = { settle: PeriodSettler };
 
 function drawsPlugin(root: FastifyInstance, opts: DrawsOptions, done: (err?: Error) => void): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -87,7 +86,8 @@ function drawsPlugin(root: FastifyInstance, opts: DrawsOptions, done: (err?: Err
       databaseUrl: app.config.databaseUrl,
       context,
       settle: opts.settle,
-      jobs: opts.jobs ?? [],
+      // Every module's leader job (plugins/jobs.ts), read at each beat: the scheduler's leader runs them.
+      jobs: app.leaderJobs.all,
       log: app.log,
       now: app.clock,
       ...startOpts,
@@ -242,4 +242,4 @@ function drawsPlugin(root: FastifyInstance, opts: DrawsOptions, done: (err?: Err
   done();
 }
 
-export default fp(drawsPlugin, { name: 'draws', dependencies: ['config', 'clock', 'db', 'errors'] });
+export default fp(drawsPlugin, { name: 'draws', dependencies: ['config', 'clock', 'db', 'errors', 'jobs'] });

@@ -1,5 +1,6 @@
 import { findGame, markSixAllIn, playsOf } from '@fairdraw/domain';
 import type { Db } from '../../db/database.ts';
+import { readSettings } from '../../db/settings.ts';
 import * as repo from './draws.repository.ts';
 import { insertPlayItemsIfMissing } from './play-items.repository.ts';
 import { localDate } from './schedule.ts';
@@ -14,13 +15,9 @@ export const BET_SETTING_DEFAULTS = { minStake: 100, maxStake: 5_000_000 } as co
  */
 export async function seedDraws(db: Db, now: Date, timeZone: string): Promise<void> {
   const games = await repo.allGames(db);
-  const settings = await repo.settingValues(db, ['bet_min_stake', 'bet_max_stake']);
-  const setting = (key: string, fallback: number) => {
-    const v = settings.find((s) => s.key === key)?.value;
-    return typeof v === 'number' ? v : fallback;
-  };
-  const minStake = setting('bet_min_stake', BET_SETTING_DEFAULTS.minStake);
-  const maxStake = setting('bet_max_stake', BET_SETTING_DEFAULTS.maxStake);
+  const settings = await readSettings(db, ['bet_min_stake', 'bet_max_stake']);
+  const minStake = settings.bet_min_stake ?? BET_SETTING_DEFAULTS.minStake;
+  const maxStake = settings.bet_max_stake ?? BET_SETTING_DEFAULTS.maxStake;
   for (const g of games) {
     const def = findGame(g.code);
     if (!def || def.family !== g.family) continue;

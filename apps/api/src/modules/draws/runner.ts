@@ -15,14 +15,15 @@
  *   lock, so it is safe even if leadership moves while one runs: a second settler waits, then finds it settled.
  *   On PGlite (one connection) a running settlement still holds up the tick's queries until it commits.
  *
- * The settle loop's beat also runs the leader's periodic jobs handed in as `jobs` (the report module's summary
- * rebuild): each at most once per its `everyMs` on this instance, and at once when this instance becomes the actor.
- * A job must be safe to run twice or on two instances at once (leadership can move while one runs).
+ * The settle loop's beat also runs the leader's jobs (lib/leader-jobs.ts: each module registers its own with
+ * app.leaderJobs, plugins/jobs.ts; the scheduler knows none of them): each at most once per its `everyMs` on this
+ * instance, and at once when this instance becomes the actor.
  */
 import { tryAdvisoryLock } from '../../db/advisory-lock.ts';
 import type { AdvisoryLock } from '../../db/advisory-lock.ts';
 import type { Db } from '../../db/database.ts';
-import { purgeExpiredKeys } from '../../plugins/idempotency.ts';
+import { jobRunner } from '../../lib/leader-jobs.ts';
+import type { LeaderJob } from '../../lib/leader-jobs.ts';
 import { createUpcomingPeriods, tick } from './draws.service.ts';
 import type { DrawsContext } from './draws.service.ts';
 import type { PeriodSettler } from './settler.ts';
@@ -36,12 +37,7 @@ type Log = {
   error: (obj: object, msg: string) => void;
 };
 
-/** A periodic job of the scheduler's leader (e.g. the report module's summary rebuild). */
-export type LeaderJob = {
-  readonly name: string;
-  readonly everyMs: number;
-  readonly run: (db: Db, now: Date) => Promise<unknown>;
-};
+export type { LeaderJob };
 
 export type SchedulerOptions = {
   db: Db;
@@ -50,7 +46,7 @@ export type SchedulerOptions = {
   context: DrawsContext;
   /** Settles the periods a tick drew (the bets module's settlement). */
   settle: PeriodSettler;
-  /** Periodic jobs run by the leader on the settle loop's beat. */
+  /** The leader's jobs (app.leaderJobs.all), run on the settle loop's beat; read at each beat. */
   jobs?: readonly LeaderJob[];
   log: Log;
   intervalMs?: number;
@@ -84,14 +80,14 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
   let settling: Promise<void> | undefined;
   let settleAgain = false;
   let settleTimer: NodeJS.Timeout | undefined;
-  /** When each job last ran on this instance (epoch ms of the clock); cleared when leadership is lost. */
-  const jobRuns = new Map<string, number>();
+  /** The leader's jobs; when each last ran is forgotten when leadership is lost. */
+  const jobs = jobRunner(options.jobs ?? [], log);
 
   const loseLock = (why: string, err?: unknown) => {
     if (leader) log.warn({ err }, `scheduler lock lost: ${why}`);
     leader = false;
     caughtUp = false;
-    jobRuns.clear();
+    jobs.forget();
     const held = lock;
     lock = undefined;
     void held?.release();
@@ -174,38 +170,18 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
           if (!leader || stopped) break;
           const report = await options.settle(db, clock(), context.events);
           if (report.periods > 0) log.info(report, 'settled drawn periods');
-          // Housekeeping on the same beat: idempotency keys past their retention.
-          const purged = await purgeExpiredKeys(db);
-          if (purged > 0) log.info({ purged }, 'expired idempotency keys purged');
         } while (settleAgain && !stopped);
       } catch (err) {
         log.error({ err }, 'settlement failed');
       }
       try {
         // The leader's other jobs, even when the settlement failed (each catches its own failure).
-        if (leader && !stopped) await runJobs();
+        if (leader && !stopped) await jobs.runDue(db, clock);
       } finally {
         settling = undefined;
       }
     })();
     return settling;
-  };
-
-  /** Runs every job whose time has come; a failing job is logged and tried again on its next beat. */
-  const runJobs = async () => {
-    for (const job of options.jobs ?? []) {
-      const now = clock();
-      const last = jobRuns.get(job.name);
-      if (last !== undefined && now.getTime() - last < job.everyMs) continue;
-      try {
-        const result = await job.run(db, now);
-        jobRuns.set(job.name, now.getTime());
-        // A job that had nothing to do answers undefined and is not logged.
-        if (result !== undefined) log.info({ job: job.name, result }, 'leader job done');
-      } catch (err) {
-        log.error({ err, job: job.name }, 'leader job failed');
-      }
-    }
   };
 
   const settleLoop = () => {

@@ -11,7 +11,7 @@ import { bet, CTX, gameId, openAt } from '../../test/bets-helper.ts';
 import { createUpcomingPeriods, tick } from '../draws/draws.service.ts';
 import { settleDrawnPeriods } from '../bets/settlement.service.ts';
 
-// The console's Games screen (issue 12): odds changes apply from the next period that has not opened; RTP < 100 %;
+// The console's Games screen: odds changes apply from the next period that has not opened; RTP < 100 %;
 // a disabled game refuses bets and leaves the lobby; schedules change from a day with no period; nothing here can
 // touch a draw. T = 12:00:20 in Bangkok (k3: 1-minute periods, 12:01 open until 12:00:50).
 const T = new Date('2031-01-10T05:00:20Z');

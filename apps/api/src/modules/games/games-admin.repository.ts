@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { lockSettings, readSetting as readOneSetting, saveSettings } from '../../db/settings.ts';
 import type { GameScheduleVersionsTable, PlayItemVersionsTable } from '../../db/tables-games.ts';
 
 /** The console's Games screen: games, schedules, play settings versions (migration 0031). No query here reads or
@@ -110,20 +111,16 @@ export async function insertPlayVersions(db: Db, rows: Insertable<PlayItemVersio
   if (rows.length > 0) await db.insertInto('play_item_versions').values(rows).execute();
 }
 
-/** A `settings` value, locked FOR UPDATE. */
-export async function lockSetting(db: Db, key: string): Promise<unknown> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', key).forUpdate().executeTakeFirst();
-  return row?.value;
+/** The per-player period limit setting, locked FOR UPDATE (db/settings.ts). */
+export async function lockSetting(db: Db, key: 'bet_period_max_per_player'): Promise<number | undefined> {
+  return (await lockSettings(db, [key]))[key];
 }
 
-export function readSetting(db: Db, key: string) {
-  return db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+export async function readSetting(db: Db, key: 'bet_period_max_per_player') {
+  const value = await readOneSetting(db, key);
+  return value === undefined ? undefined : { value };
 }
 
-export async function saveSetting(db: Db, key: string, value: unknown): Promise<void> {
-  await db
-    .insertInto('settings')
-    .values({ key, value: JSON.stringify(value) })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value) }))
-    .execute();
+export async function saveSetting(db: Db, key: 'bet_period_max_per_player', value: number): Promise<void> {
+  await saveSettings(db, { [key]: value });
 }

@@ -160,6 +160,31 @@ describe('banners on Home', () => {
     expect((await uploadImage(t.app, op, Buffer.from('not an image at all'))).body.error).toBe('IMAGE_INVALID');
     expect((await call(t.app, 'GET', `${API.contentImage}?f=../../x`)).status).toBe(404);
   });
+
+  it('an uploaded picture writes an audit row naming the operator and the picture; a refused one writes none', async () => {
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3c3' } })
+      .png()
+      .toBuffer();
+    const up = await uploadImage(t.app, op, png);
+    expect(up.status).toBe(200);
+    const url = up.body.data?.url ?? '';
+    const name = url.slice(url.indexOf('=') + 1);
+    const rows = await t.app.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_account', 'before', 'after'])
+      .where('target', '=', `content_image:${name}`)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ action: 'content.image_upload', before: null, after: { url } });
+    expect(rows[0]?.actor_account).not.toBe('');
+
+    const count = async () =>
+      (await t.app.db.selectFrom('audit_log').select('id').where('action', '=', 'content.image_upload').execute())
+        .length;
+    const before = await count();
+    expect((await uploadImage(t.app, op, Buffer.from('not an image'))).body.error).toBe('IMAGE_INVALID');
+    expect(await count()).toBe(before);
+  });
 });
 
 describe('the notice', () => {

@@ -191,7 +191,7 @@ const homeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
       },
       async (request, reply) => {
         const form = await readUploadForm(request);
-        const { url } = await home.uploadContentImage(form, images);
+        const { url } = await home.uploadContentImage(app.db, actorOf(request), form, images);
         return reply.ok({ url });
       },
     );

@@ -153,10 +153,18 @@ export async function saveNotice(db: Db, actor: AuditActor, body: LocalizedTexts
 }
 
 /** Stores an uploaded picture for a banner or a promotion: re-encoded (no metadata), public under a random name. */
-export async function uploadContentImage(form: UploadForm, dir: string): Promise<{ url: string; name: string }> {
+export async function uploadContentImage(
+  db: Db,
+  actor: AuditActor,
+  form: UploadForm,
+  dir: string,
+): Promise<{ url: string; name: string }> {
   const image = await reencodeContentImage(form.files.image, 'image');
   const name = await storeUpload(dir, image, 'webp');
-  return { url: `${API.contentImage}?f=${name}`, name };
+  const url = `${API.contentImage}?f=${name}`;
+  // The picture is public from now on: who put it there is on the audit log (docs/trust.md 21).
+  await writeAudit(db, actor, 'content.image_upload', `content_image:${name}`, null, { url });
+  return { url, name };
 }
 
 /** Announces a change of the Home's content to every instance once `trx` commits. */

@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { toPage } from '../../lib/paging.ts';
 import { readUpload, reencodeDocument, withStoredUpload } from '../../lib/uploads.ts';
 import type { UploadForm } from '../../lib/uploads.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { decidePending } from '../decisions/pending-decision.service.ts';

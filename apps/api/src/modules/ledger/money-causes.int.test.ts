@@ -1,5 +1,5 @@
 /**
- * Money that enters a wallet from outside it names its cause (issue 9, "Also"). Every transaction kind the domain
+ * Money that enters a wallet from outside it names its cause ("Also"). Every transaction kind the domain
  * defines is classified below — a new kind fails this file until it is — and for each kind that credits a player
  * (or pays the outside world) the test shows the service that posts it refuses without its cause, then runs a
  * scenario and checks every posted transaction's reference resolves to an existing row in the right state, for the
@@ -121,8 +121,8 @@ describe('the kinds', () => {
     };
     walk(src);
     expect(files.length).toBeGreaterThan(20);
-    // The account history only names the kind when it reads a posting (modules/account): it builds nothing.
-    const readers = new Set([join(src, 'modules/account/account.service.ts')]);
+    // The account history only names the kind when it reads a posting (modules/statement): it builds nothing.
+    const readers = new Set([join(src, 'modules/statement/statement.service.ts')]);
     const builders = files.filter((f) => !readers.has(f) && /bonusCredited|'bonus'/.test(readFileSync(f, 'utf8')));
     expect(builders).toEqual([]);
   });

@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 import { ACCOUNT_RE, LOGIN_PASSWORD_MAX, LOGIN_PASSWORD_MIN } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { AVATARS } from '../accounts/accounts.service.ts';
+import { AVATARS } from '../auth/auth.service.ts';
 import * as repo from './operators.repository.ts';
 
 /** Under DATA_DIR: where the first start writes the generated operator password (mode 0600, never overwritten). */

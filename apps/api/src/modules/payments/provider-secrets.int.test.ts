@@ -1,5 +1,5 @@
 /**
- * Issue 9, finding 1: no forged money through the sandbox provider (decision 0007). A default start has no secret
+ * No forged money through the sandbox provider (decision 0007). A default start has no secret
  * anyone can read: a notification signed with any well-known string is refused and credits nothing; the generated
  * secret works, survives a restart, is shown to operators only and never logged; PAYMENTS_SANDBOX=off removes the
  * sandbox and its simulated payment.

@@ -268,7 +268,7 @@ describe('freeze and unfreeze', () => {
     };
     const { submitWithdrawal } = await import('../withdraw/withdraw.service.ts');
     const { claimRebates } = await import('../bonus/bonus.service.ts');
-    const { addPayoutMethod, deletePayoutMethod } = await import('../payout/payout.service.ts');
+    const { addPayoutMethod, deletePayoutMethod } = await import('../payout-methods/payout-methods.service.ts');
     const before = await getBalances(t.app.db, id);
     const refusals = [
       () =>

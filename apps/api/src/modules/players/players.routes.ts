@@ -1,6 +1,6 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
-  accountHistory,
+  statementHistory,
   adminPlayer,
   adminPlayerDetail,
   adminPlayerFreezeRequest,
@@ -16,7 +16,7 @@ import {
   betSlip,
   deposit,
   envelope,
-  msgList,
+  inboxList,
   paged,
   withdrawal,
 } from '@fairdraw/contract';
@@ -61,7 +61,7 @@ const playersRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     operator({
       summary: "A player's money movements (the ledger), newest first",
       querystring: adminPlayerListQuery,
-      response: { 200: envelope(accountHistory), ...errors(400, 401, 403, 404, 429) },
+      response: { 200: envelope(statementHistory), ...errors(400, 401, 403, 404, 429) },
     }),
     async (request, reply) => {
       const { id, ...page } = request.query;
@@ -113,7 +113,7 @@ const playersRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     operator({
       summary: "A player's messages as he sees them (reading them here marks nothing read)",
       querystring: adminPlayerListQuery,
-      response: { 200: envelope(msgList), ...errors(400, 401, 403, 404, 429) },
+      response: { 200: envelope(inboxList), ...errors(400, 401, 403, 404, 429) },
     }),
     async (request, reply) => {
       const { id, ...page } = request.query;

@@ -6,14 +6,14 @@
 import { randomInt } from 'node:crypto';
 import type { CurrencyCode } from '@fairdraw/domain';
 import type {
-  AccountHistory,
+  StatementHistory,
   AdminPlayer,
   AdminPlayerDetail,
   AdminPlayerResetAnswer,
   BetSlip,
   Deposit,
   Lang,
-  MsgList,
+  InboxList,
   Paged,
   Withdrawal,
 } from '@fairdraw/contract';
@@ -21,15 +21,15 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toPage } from '../../lib/paging.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import { getHistory } from '../account/account.service.ts';
-import { clearAccountFailures } from '../accounts/accounts.service.ts';
-import { isTwoFactorOn, removeTwoFactor } from '../accounts/two-factor.service.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
+import { getHistory } from '../statement/statement.service.ts';
+import { clearAccountFailures } from '../auth/auth.service.ts';
+import { isTwoFactorOn, removeTwoFactor } from '../auth/two-factor.service.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { listOwnBets } from '../bets/bets.service.ts';
 import { kycIndex } from '../kyc/kyc.service.ts';
-import { listMessages, sendSystemMessage } from '../msg/messages.service.ts';
+import { listMessages, sendSystemMessage } from '../inbox/inbox.service.ts';
 import { getLimits } from '../protection/limits.service.ts';
 import { listDepositsOf } from '../recharge/deposits.service.ts';
 import { getWallet } from '../wallet/wallet.service.ts';
@@ -107,7 +107,12 @@ export async function playerDetail(db: Db, id: number, ctx: PlayersContext): Pro
   return { player: toAdminPlayer(row), wallet, limits, kyc, two_factor: twoFactor };
 }
 
-export async function playerLedger(db: Db, id: number, query: PageQuery, ctx: PlayersContext): Promise<AccountHistory> {
+export async function playerLedger(
+  db: Db,
+  id: number,
+  query: PageQuery,
+  ctx: PlayersContext,
+): Promise<StatementHistory> {
   await playerOrThrow(db, id);
   return getHistory(db, id, query, ctx.now, ctx.timeZone);
 }
@@ -132,7 +137,7 @@ export async function playerWithdrawals(db: Db, id: number, query: PageQuery): P
   return listOwnWithdrawals(db, id, query);
 }
 
-export async function playerMessages(db: Db, id: number, query: PageQuery, ctx: PlayersContext): Promise<MsgList> {
+export async function playerMessages(db: Db, id: number, query: PageQuery, ctx: PlayersContext): Promise<InboxList> {
   const row = await playerOrThrow(db, id);
   return listMessages(
     db,

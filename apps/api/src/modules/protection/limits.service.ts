@@ -13,9 +13,9 @@ import type { LimitsRequest, LimitsState, PlayerLimit, Prompt } from '@fairdraw/
 import type { Db } from '../../db/database.ts';
 import type { PlayerLimitRow } from '../../db/tables-protection.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { writeAudit } from '../audit/audit.service.ts';
-import { sendSystemMessage } from '../msg/messages.service.ts';
+import { sendSystemMessage } from '../inbox/inbox.service.ts';
 import * as repo from './limits.repository.ts';
 import { lockUserRow, playerTransaction } from '../../db/player-lock.ts';
 

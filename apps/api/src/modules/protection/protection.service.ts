@@ -6,10 +6,10 @@ import type { Db } from '../../db/database.ts';
 import { playerTransaction } from '../../db/player-lock.ts';
 import type { SelfExclusionRow } from '../../db/tables-protection.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { writeAudit } from '../audit/audit.service.ts';
-import { verifyLoginPassword } from '../accounts/password-check.service.ts';
-import type { LoginThrottleSettings } from '../accounts/password-check.service.ts';
+import { verifyLoginPassword } from '../auth/password-check.service.ts';
+import type { LoginThrottleSettings } from '../auth/password-check.service.ts';
 import * as repo from './protection.repository.ts';
 
 /**

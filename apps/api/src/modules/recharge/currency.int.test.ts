@@ -1,5 +1,5 @@
 /**
- * Issue 9, finding 10: deposits through a channel in another currency (decision 0007). The site is THB (default);
+ * Deposits through a channel in another currency (decision 0007). The site is THB (default);
  * the demo PIX channel is BRL and the USDT channels USDT.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -18,10 +18,10 @@ import type { Deposit, Paged, RechargeRange, RechargeSubmitRequest } from '@fair
 import type { Db } from '../../db/database.ts';
 import { toPage } from '../../lib/paging.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import { inTransaction } from '../../plugins/idempotency.ts';
-import type { Commit } from '../../plugins/idempotency.ts';
-import { assertNotFrozen } from '../accounts/accounts.service.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
+import { inTransaction } from '../../lib/commit.ts';
+import type { Commit } from '../../lib/commit.ts';
+import { assertNotFrozen } from '../auth/auth.service.ts';
 import { assertNotExcluded } from '../protection/protection.service.ts';
 import { assertDepositAllowed } from '../protection/limits.service.ts';
 import * as repo from './recharge.repository.ts';

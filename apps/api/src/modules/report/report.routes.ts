@@ -6,12 +6,15 @@ import { operatorRoute, playerRoute } from '../../lib/route-builders.ts';
 import { playerOf } from '../../lib/route-helpers.ts';
 import { dashboard as buildDashboard, dashboardCsv } from './dashboard.service.ts';
 import { profitReport as buildProfitReport } from './profit-report.service.ts';
+import { reportRefreshJob } from './report-rebuild.service.ts';
 
 /**
  * The profit report (players: their own figures only) and the operator dashboard with its CSV export, both read
  * from the daily summary (modules/report/README.md).
  */
 const reportRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
+  // The leader rebuilds the report summary (plugins/jobs.ts).
+  app.leaderJobs.add(reportRefreshJob(app.config.businessTimeZone, app.config.reportRefreshSeconds * 1000));
   const player = playerRoute(app);
   const operator = operatorRoute(app);
 

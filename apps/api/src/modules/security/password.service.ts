@@ -2,10 +2,10 @@ import type { ChangePasswordRequest } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import * as accounts from '../accounts/accounts.service.ts';
-import { verifyLoginPassword } from '../accounts/password-check.service.ts';
-import type { LoginThrottleSettings } from '../accounts/password-check.service.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
+import * as auth from '../auth/auth.service.ts';
+import { verifyLoginPassword } from '../auth/password-check.service.ts';
+import type { LoginThrottleSettings } from '../auth/password-check.service.ts';
 import * as repo from './security.repository.ts';
 
 /**
@@ -39,5 +39,5 @@ export async function changePassword(
     }
     await repo.revokeOtherSessions(trx, user.id, user.sessionId, now);
   });
-  await accounts.clearAccountFailures(db, user.account.toLowerCase());
+  await auth.clearAccountFailures(db, user.account.toLowerCase());
 }

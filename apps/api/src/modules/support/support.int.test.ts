@@ -132,6 +132,33 @@ describe('a conversation from open to close', () => {
   });
 });
 
+describe('the audit log', () => {
+  it("an operator's reply and close each write an audit row with the operator and the conversation", async () => {
+    const player = await registerPlayer(t.app);
+    const c = await opened(player.token, 'Audit me', 'Where is my deposit?');
+    const answered = await opReply({ id: c.id, body: 'Credited a minute ago' });
+    expect(answered.status, answered.text).toBe(200);
+    const refused = await opReply({ id: c.id, body: '' });
+    expect(refused.status).toBe(400);
+    const closed = await opClose({ id: c.id });
+    expect(closed.status, closed.text).toBe(200);
+    expect((await opClose({ id: c.id })).status).toBe(409);
+
+    const rows = await t.app.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_account', 'before', 'after'])
+      .where('target', '=', `support:${c.id}`)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.action)).toEqual(['support.reply', 'support.close']);
+    expect(rows.every((r) => r.actor_account !== '' && r.actor_account !== player.account)).toBe(true);
+    expect(rows[0]?.before).toBeNull();
+    expect(rows[0]?.after).toMatchObject({ body: 'Credited a minute ago', image: null });
+    expect(rows[1]?.before).toEqual({ status: 'open' });
+    expect(rows[1]?.after).toEqual({ status: 'closed' });
+  });
+});
+
 describe('IDOR and roles', () => {
   it('player B can neither read nor write to A’s conversation, nor see it listed: 404 as for an unknown id', async () => {
     const a = await registerPlayer(t.app);

@@ -16,7 +16,7 @@ import {
 } from '@fairdraw/contract';
 import { errors, sessionHeaders } from '../../lib/schemas.ts';
 import { operatorRoute, playerRoute } from '../../lib/route-builders.ts';
-import { playerOf, sessionUserOf } from '../../lib/route-helpers.ts';
+import { actorOf, playerOf, sessionUserOf } from '../../lib/route-helpers.ts';
 import {
   readUpload,
   readUploadForm,
@@ -178,10 +178,10 @@ const supportRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
       ),
     },
     async (request, reply) => {
-      const operatorId = sessionUserOf(request).id;
+      const actor = actorOf(request);
       return reply.ok(
         await withImage(request, (image) =>
-          support.replyAsOperator(app.db, operatorId, request.body.id, request.body.body, app.clock(), image),
+          support.replyAsOperator(app.db, actor, request.body.id, request.body.body, app.clock(), image),
         ),
       );
     },
@@ -195,7 +195,7 @@ const supportRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
       response: { 200: envelope(adminSupportDetail), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
     }),
     async (request, reply) =>
-      reply.ok(await support.closeConversation(app.db, sessionUserOf(request).id, request.body.id, app.clock())),
+      reply.ok(await support.closeConversation(app.db, actorOf(request), request.body.id, app.clock())),
   );
   done();
 };

@@ -12,6 +12,8 @@ import type { Db } from '../../db/database.ts';
 import { playerTransaction } from '../../db/player-lock.ts';
 import type { SupportMessageRow } from '../../db/tables-support.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import type { AuditActor } from '../audit/audit.service.ts';
 import * as repo from './support.repository.ts';
 import type { ConversationListRow, OperatorConversationRow } from './support.repository.ts';
 
@@ -147,7 +149,7 @@ async function operatorDetail(db: Db, id: number): Promise<AdminSupportDetail> {
  */
 export async function replyAsOperator(
   db: Db,
-  operatorId: number,
+  actor: AuditActor & { userId: number },
   id: number,
   body: string,
   now: Date,
@@ -159,14 +161,15 @@ export async function replyAsOperator(
     if (!open) {
       throw new AppError((await repo.findConversation(trx, id)) ? 'SUPPORT_CLOSED' : 'SUPPORT_NOT_FOUND');
     }
-    await repo.insertMessage(trx, {
+    const message = await repo.insertMessage(trx, {
       conversation_id: id,
       author: 'operator',
-      author_id: operatorId,
+      author_id: actor.userId,
       body,
       image,
       now,
     });
+    await writeAudit(trx, actor, 'support.reply', `support:${id}`, null, { message_id: message.id, body, image });
   });
   return operatorDetail(db, id);
 }
@@ -174,14 +177,15 @@ export async function replyAsOperator(
 /** An operator closes an open conversation; the player can no longer write to it (and may open a new one). */
 export async function closeConversation(
   db: Db,
-  operatorId: number,
+  actor: AuditActor & { userId: number },
   id: number,
   now: Date,
 ): Promise<AdminSupportDetail> {
   await db.transaction().execute(async (trx) => {
-    if (!(await repo.closeConversation(trx, id, operatorId, now))) {
+    if (!(await repo.closeConversation(trx, id, actor.userId, now))) {
       throw new AppError((await repo.findConversation(trx, id)) ? 'SUPPORT_CLOSED' : 'SUPPORT_NOT_FOUND');
     }
+    await writeAudit(trx, actor, 'support.close', `support:${id}`, { status: 'open' }, { status: 'closed' });
   });
   return operatorDetail(db, id);
 }

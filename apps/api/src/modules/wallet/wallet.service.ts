@@ -1,12 +1,11 @@
 import { CURRENCIES } from '@fairdraw/domain';
 import type { CurrencyCode } from '@fairdraw/domain';
-import { feeRule, minorAmount } from '@fairdraw/contract';
 import type { WalletData, WithdrawSettings } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { getBalances } from '../ledger/ledger.service.ts';
 import { bonusLockOf } from '../bonus/bonus.service.ts';
-import { withdrawSettingRows } from './wallet.repository.ts';
+import { readSettings } from '../../db/settings.ts';
 
 /** Defaults, also seeded into `settings` by migration 0003: no fee; withdrawals of 100.00 to 50,000.00. */
 export const DEFAULT_WITHDRAW_SETTINGS: WithdrawSettings = {
@@ -21,16 +20,12 @@ export const DEFAULT_WITHDRAW_SETTINGS: WithdrawSettings = {
  * whether a withdrawal needs verified identity (withdraw_require_kyc; off by default).
  */
 export async function getWithdrawSettings(db: Db): Promise<WithdrawSettings> {
-  const rows = await withdrawSettingRows(db);
-  const value = (key: string) => rows.find((r) => r.key === key)?.value;
-  const fee = feeRule.safeParse(value('withdraw_fee'));
-  const min = minorAmount.safeParse(value('withdraw_min'));
-  const max = minorAmount.safeParse(value('withdraw_max'));
+  const s = await readSettings(db, ['withdraw_fee', 'withdraw_min', 'withdraw_max', 'withdraw_require_kyc']);
   return {
-    fee: fee.success ? fee.data : DEFAULT_WITHDRAW_SETTINGS.fee,
-    min: min.success ? min.data : DEFAULT_WITHDRAW_SETTINGS.min,
-    max: max.success ? max.data : DEFAULT_WITHDRAW_SETTINGS.max,
-    require_kyc: value('withdraw_require_kyc') === true,
+    fee: s.withdraw_fee ?? DEFAULT_WITHDRAW_SETTINGS.fee,
+    min: s.withdraw_min ?? DEFAULT_WITHDRAW_SETTINGS.min,
+    max: s.withdraw_max ?? DEFAULT_WITHDRAW_SETTINGS.max,
+    require_kyc: s.withdraw_require_kyc === true,
   };
 }
 

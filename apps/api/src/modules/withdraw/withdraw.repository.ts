@@ -104,22 +104,3 @@ export async function listWithdrawalsForOperator(
     .offset((page - 1) * limit)
     .execute();
 }
-
-/** Upserts settings rows (key → jsonb) in the caller's transaction. */
-export async function saveSettings(trx: Db, values: { key: string; value: unknown }[]): Promise<void> {
-  await trx
-    .insertInto('settings')
-    .values(values.map((v) => ({ key: v.key, value: JSON.stringify(v.value) })))
-    .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
-    .execute();
-}
-
-/** Locks the withdrawal settings rows: two operators saving at once are applied one after the other. */
-export async function lockSettings(trx: Db): Promise<void> {
-  await trx
-    .selectFrom('settings')
-    .select('key')
-    .where('key', 'in', ['withdraw_fee', 'withdraw_min', 'withdraw_max'])
-    .forUpdate()
-    .execute();
-}

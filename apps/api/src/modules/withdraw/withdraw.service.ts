@@ -25,22 +25,27 @@ import type {
   WithdrawSubmitRequest,
 } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
+import { lockSettings, saveSettings } from '../../db/settings.ts';
 import { toPage } from '../../lib/paging.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import { inTransaction } from '../../plugins/idempotency.ts';
-import type { Commit } from '../../plugins/idempotency.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
+import { inTransaction } from '../../lib/commit.ts';
+import type { Commit } from '../../lib/commit.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { decidePending } from '../decisions/pending-decision.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { postTransaction } from '../ledger/ledger.service.ts';
-import { countActivePayoutMethods, findActivePayoutMethod, toPayoutMethod } from '../payout/payout.service.ts';
+import {
+  countActivePayoutMethods,
+  findActivePayoutMethod,
+  toPayoutMethod,
+} from '../payout-methods/payout-methods.service.ts';
 import { hasFundPassword, verifyFundPassword } from '../security/fund-password.service.ts';
 import type { FundPasswordSettings } from '../security/fund-password.service.ts';
 import { getWithdrawSettings } from '../wallet/wallet.service.ts';
 import { isKycVerified } from '../kyc/kyc.service.ts';
 import { bonusLockOf } from '../bonus/bonus.service.ts';
-import { assertNotFrozen } from '../accounts/accounts.service.ts';
+import { assertNotFrozen } from '../auth/auth.service.ts';
 import * as repo from './withdraw.repository.ts';
 import type { WithdrawalRow, WithdrawalWithUser } from './withdraw.repository.ts';
 
@@ -289,7 +294,8 @@ export async function saveWithdrawSettings(
   }
   if (input.max < input.min) throw new AppError('AMOUNT_INVALID', { field: 'max' });
   await db.transaction().execute(async (trx) => {
-    await repo.lockSettings(trx);
+    // Two operators saving at once are applied one after the other.
+    await lockSettings(trx, ['withdraw_fee', 'withdraw_min', 'withdraw_max']);
     const before = await getWithdrawSettings(trx);
     // A save that does not name require_kyc (an older form) keeps it as it is.
     const next: WithdrawSettings = {
@@ -298,12 +304,12 @@ export async function saveWithdrawSettings(
       max: input.max,
       require_kyc: input.require_kyc ?? before.require_kyc ?? false,
     };
-    await repo.saveSettings(trx, [
-      { key: 'withdraw_fee', value: next.fee },
-      { key: 'withdraw_min', value: next.min },
-      { key: 'withdraw_max', value: next.max },
-      { key: 'withdraw_require_kyc', value: next.require_kyc },
-    ]);
+    await saveSettings(trx, {
+      withdraw_fee: next.fee,
+      withdraw_min: next.min,
+      withdraw_max: next.max,
+      withdraw_require_kyc: next.require_kyc,
+    });
     await writeAudit(trx, actor, 'withdraw.settings', 'settings:withdraw', before, next);
   });
   return getWithdrawSettings(db);

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { API, type AdminMsgSendAnswer, type AdminMsgSendRequest } from '@fairdraw/contract';
+import { API, type AdminMessageSendAnswer, type AdminMessageSendRequest } from '@fairdraw/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** Operator: a message to one player (by account) or to all players. */
 export const useSendMessage = () =>
   useMutation({
-    mutationFn: (body: AdminMsgSendRequest) =>
-      apiRequest<AdminMsgSendAnswer>(API.adminMsgSend, { method: 'POST', body }),
+    mutationFn: (body: AdminMessageSendRequest) =>
+      apiRequest<AdminMessageSendAnswer>(API.adminMsgSend, { method: 'POST', body }),
   });

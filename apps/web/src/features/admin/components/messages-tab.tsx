@@ -1,7 +1,7 @@
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
-import { adminMsgSendRequest, MESSAGE_BODY_MAX, type AdminMsgSendRequest } from '@fairdraw/contract';
+import { adminMessageSendRequest, MESSAGE_BODY_MAX, type AdminMessageSendRequest } from '@fairdraw/contract';
 import { Field, FormError } from '../../../components/field.tsx';
 import { FormTextField } from '../../../components/form-fields.tsx';
 import { errorText, reportServerError } from '../../../lib/form-errors.ts';
@@ -20,15 +20,15 @@ const schema = () =>
     .transform(({ to, account, title, body }): { to: 'one' | 'all'; account?: string; title: string; body: string } =>
       to === 'all' ? { to, title, body } : { to, account, title, body },
     )
-    .pipe(adminMsgSendRequest);
+    .pipe(adminMessageSendRequest);
 
 /** The console's Messages tab: send a message to one player (by account) or to all players. */
 export function MessagesTab() {
   const { t } = useTranslation();
   const send = useSendMessage();
-  const form = useForm<Values, unknown, AdminMsgSendRequest>({
+  const form = useForm<Values, unknown, AdminMessageSendRequest>({
     defaultValues: EMPTY,
-    resolver: contractResolver<Values, unknown, AdminMsgSendRequest>(schema),
+    resolver: contractResolver<Values, unknown, AdminMessageSendRequest>(schema),
   });
   const { control, formState } = form;
   const to = useWatch({ control, name: 'to' });

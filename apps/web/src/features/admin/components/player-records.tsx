@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AccountMovement, BetSlip, Deposit, MessageItem, Withdrawal } from '@fairdraw/contract';
+import type { StatementMovement, BetSlip, Deposit, MessageItem, Withdrawal } from '@fairdraw/contract';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
 import { formatTime } from '../../../lib/format.ts';
@@ -34,7 +34,7 @@ function Records({ kind, id, money }: { kind: PlayerRecordKind; id: number; mone
   const render = (item: unknown) => {
     switch (kind) {
       case 'ledger': {
-        const m = item as AccountMovement;
+        const m = item as StatementMovement;
         const sign = m.amount > 0 ? '+' : '';
         return (
           <Row

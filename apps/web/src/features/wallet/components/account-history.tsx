@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import {
-  accountExportQuery,
-  type AccountExportQuery,
-  type AccountHistory,
-  type AccountMovement,
+  statementExportQuery,
+  type StatementExportQuery,
+  type StatementHistory,
+  type StatementMovement,
 } from '@fairdraw/contract';
 import { FormTextField } from '../../../components/form-fields.tsx';
 import { FormError } from '../../../components/text-field.tsx';
@@ -29,7 +29,7 @@ export function AccountHistoryView({ token }: { token: string }) {
   const { t } = useTranslation();
   const lang = useLang();
   const list = useAccountHistory(token, lang);
-  const first = list.data?.pages[0] as AccountHistory | undefined;
+  const first = list.data?.pages[0] as StatementHistory | undefined;
   return (
     <>
       {first && <ExportForm key={`${first.opened}:${first.today}`} opened={first.opened} today={first.today} />}
@@ -51,12 +51,12 @@ export function AccountHistoryView({ token }: { token: string }) {
 
 const EXPORT_FIELDS = ['from', 'to'] as const;
 
-/** The CSV export: two days, checked by the contract's accountExportQuery; the range rules are the server's. */
+/** The CSV export: two days, checked by the contract's statementExportQuery; the range rules are the server's. */
 function ExportForm({ opened, today }: { opened: string; today: string }) {
   const { t } = useTranslation();
   const lastMonth = addMonths(today, -1);
-  const form = useForm<AccountExportQuery, unknown, AccountExportQuery>({
-    resolver: contractResolver(() => accountExportQuery),
+  const form = useForm<StatementExportQuery, unknown, StatementExportQuery>({
+    resolver: contractResolver(() => statementExportQuery),
     defaultValues: { from: lastMonth < opened ? opened : lastMonth, to: today },
   });
   const submit = form.handleSubmit(async ({ from, to }) => {
@@ -101,7 +101,7 @@ function ExportForm({ opened, today }: { opened: string; today: string }) {
   );
 }
 
-function MovementRow({ m }: { m: AccountMovement }) {
+function MovementRow({ m }: { m: StatementMovement }) {
   const { t } = useTranslation();
   const lang = useLang();
   const { format } = useMoney();

@@ -1,0 +1,11 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API, type AddPayoutMethodRequest, type PayoutMethod } from '@fairdraw/contract';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const addPayout = (body: AddPayoutMethodRequest) =>
+  apiRequest<PayoutMethod>(API.payoutAdd, { method: 'POST', body });
+
+export function useAddPayout() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: addPayout, onSuccess: () => void qc.invalidateQueries({ queryKey: ['payouts'] }) });
+}
