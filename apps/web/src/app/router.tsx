@@ -40,7 +40,7 @@ const MONEY: Record<MoneyPage, Lazy> = {
   loginPassword: () =>
     import('../features/security/pages/login-password-page.tsx').then((m) => ({ Component: m.LoginPasswordPage })),
   withdraw: () => import('../features/withdraw/pages/withdraw-page.tsx').then((m) => ({ Component: m.WithdrawPage })),
-  admin: () => import('../console/console-page.tsx').then((m) => ({ Component: m.AdminPage })),
+  admin: () => import('../console/console-page.tsx').then((m) => ({ Component: m.ConsolePage })),
   msg: () => import('../features/msg/pages/msg-page.tsx').then((m) => ({ Component: m.MsgPage })),
   msgDetail: () => import('../features/msg/pages/msg-detail-page.tsx').then((m) => ({ Component: m.MsgDetailPage })),
   support: () => import('../features/support/pages/support-page.tsx').then((m) => ({ Component: m.SupportPage })),

@@ -57,7 +57,7 @@ const TABS = [
 type Tab = (typeof TABS)[number];
 
 /** /rechargeAdmin and /depositAdmin: the operator console (the API refuses everyone else too). */
-export function AdminPage() {
+export function ConsolePage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [params, setParams] = useSearchParams();

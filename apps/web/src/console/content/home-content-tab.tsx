@@ -1,57 +1,16 @@
 import './content.css';
 import { useMemo, useState } from 'react';
-import { useForm, useWatch, type Control } from 'react-hook-form';
-import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
-import {
-  BANNER_TITLE_MAX,
-  LANGS,
-  NOTICE_MAX,
-  bannerSaveRequest,
-  noticeSaveRequest,
-  resolveLang,
-  type AdminBanner,
-  type BannerSaveRequest,
-  type CarouselItem,
-  type Lang,
-  type NoticeSaveRequest,
-} from '@fairdraw/contract';
-import { Carousel } from '../../components/carousel.tsx';
-import { FormError } from '../../components/field.tsx';
-import { FormTextField } from '../../components/form-fields.tsx';
-import { NoticeBar } from '../../components/notice-bar.tsx';
+import { resolveLang, type AdminBanner, type Lang } from '@fairdraw/contract';
 import { Skeleton } from '../../components/skeleton.tsx';
 import { ErrorState } from '../../components/states.tsx';
-import { errorText, reportServerError } from '../../lib/form-errors.ts';
-import { contractResolver } from '../../lib/forms.ts';
-import { LANG_NAMES } from '../../lib/i18n.ts';
-import { showToast } from '../../lib/toast.ts';
-import { useAdminHome, useDeleteBanner, useSaveBanner, useSaveNotice } from './api/home-content.ts';
-import { ImageField, LangTexts, emptyTexts, textsOf, type Texts } from './content-fields.tsx';
-import {
-  EditorAbove,
-  EditorActions,
-  ScheduleFields,
-  SiteLinkOptions,
-  StatusBadge,
-  scheduleColumns,
-  scheduleRequest,
-  scheduleStatus,
-  scheduleValues,
-  useEditorSubmit,
-  type ScheduleValues,
-} from './content-schedule.tsx';
 import { DataTable, type DataColumn } from '../ui/data-table.tsx';
-
-/** A banner as the player of `lang` sees it on Home (the same fields GET /api/index/index gives). */
-const asSeen = (
-  b: { image: string; images: Record<string, string>; url: string | null; title: Record<string, string> },
-  lang: Lang,
-): CarouselItem => ({
-  image: b.images[lang] || b.image,
-  url: b.url,
-  title: b.title[lang] ?? '',
-});
+import { useAdminHome } from './api/home-content.ts';
+import { BannerEditor } from './banner-editor.tsx';
+import { textsOf } from './content-fields.tsx';
+import { EditorAbove, StatusBadge, scheduleColumns, scheduleStatus } from './content-schedule.tsx';
+import { HomePreview, asSeen } from './home-preview.tsx';
+import { NoticeEditor } from './notice-editor.tsx';
 
 /** The console's Home content: a preview as the player sees it, the banners, and the notice. */
 export function HomeContentTab() {
@@ -92,33 +51,7 @@ export function HomeContentTab() {
 
   return (
     <div className="content-home">
-      <section className="content-preview-box" aria-labelledby="home-preview-title" data-testid="home-preview">
-        <div className="content-preview-head">
-          <h3 id="home-preview-title">{t('content.preview')}</h3>
-          <div className="chips" role="group" aria-label={t('auth.language')}>
-            {LANGS.map((l) => (
-              <button
-                key={l}
-                type="button"
-                aria-pressed={l === lang}
-                className="chip"
-                onClick={() => setLang(l)}
-                data-testid={`home-preview-lang-${l}`}
-              >
-                {LANG_NAMES[l]}
-              </button>
-            ))}
-          </div>
-        </div>
-        <div className="content-phone" lang={lang}>
-          {live.length === 0 ? (
-            <p className="muted">{t('content.noLiveBanners')}</p>
-          ) : (
-            <Carousel items={live} preview />
-          )}
-          <NoticeBar text={home.data.notice[lang] ?? ''} />
-        </div>
-      </section>
+      <HomePreview lang={lang} onLang={setLang} banners={live} notice={home.data.notice[lang] ?? ''} />
 
       <EditorAbove
         list={
@@ -159,169 +92,5 @@ export function HomeContentTab() {
 
       <NoticeEditor key={JSON.stringify(home.data.notice)} notice={textsOf(home.data.notice)} />
     </div>
-  );
-}
-
-type BannerValues = ScheduleValues & { image: string; images: Texts; url: string; title: Texts };
-const BANNER_FIELDS = ['image', 'images', 'url', 'title', 'starts_at', 'ends_at', 'sort', 'id'] as const;
-
-const bannerSchema = (id: number | undefined) =>
-  z
-    .custom<BannerValues>()
-    .transform((v): z.input<typeof bannerSaveRequest> => ({
-      ...(id !== undefined ? { id } : {}),
-      image: v.image,
-      images: Object.fromEntries(LANGS.filter((l) => v.images[l]).map((l) => [l, v.images[l]])),
-      url: v.url.trim() === '' ? null : v.url.trim(),
-      title: v.title,
-      ...scheduleRequest(v),
-    }))
-    .pipe(bannerSaveRequest);
-
-const bannerValues = (b: AdminBanner | null): BannerValues => ({
-  image: b?.image ?? '',
-  images: textsOf(b?.images),
-  url: b?.url ?? '',
-  title: b ? textsOf(b.title) : emptyTexts(),
-  ...scheduleValues(b),
-});
-
-/** The banner under edit, as the player of `lang` would see it. */
-function BannerPreview({ control, lang }: { control: Control<BannerValues, unknown, BannerSaveRequest>; lang: Lang }) {
-  const { t } = useTranslation();
-  const v = useWatch({ control });
-  if (!v.image) return null;
-  const item = asSeen({ image: v.image, images: { ...v.images }, url: v.url ?? null, title: { ...v.title } }, lang);
-  return (
-    <div className="content-phone content-phone--small" lang={lang} data-testid="banner-preview">
-      <p className="muted">{t('content.previewIn', { lang: LANG_NAMES[lang] })}</p>
-      <Carousel items={[item]} preview />
-    </div>
-  );
-}
-
-function BannerEditor({
-  banner,
-  lang,
-  onDone,
-  onClose,
-}: {
-  banner: AdminBanner | null;
-  lang: Lang;
-  onDone: (b: AdminBanner | null) => void;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const save = useSaveBanner();
-  const remove = useDeleteBanner();
-  const [perLang, setPerLang] = useState(() => Object.values(banner?.images ?? {}).some(Boolean));
-  const form = useForm<BannerValues, unknown, BannerSaveRequest>({
-    defaultValues: bannerValues(banner),
-    resolver: contractResolver<BannerValues, unknown, BannerSaveRequest>(() => bannerSchema(banner?.id)),
-  });
-  const { control, formState } = form;
-
-  const { onSubmit, onDelete } = useEditorSubmit({
-    form,
-    fields: BANNER_FIELDS,
-    save: (request) => save.mutateAsync(request),
-    remove: banner ? () => remove.mutateAsync(banner.id) : null,
-    onDone,
-  });
-
-  return (
-    <form className="form content-editor" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="banner-editor">
-      <h3>{banner ? t('content.editBanner', { id: banner.id }) : t('content.newBanner')}</h3>
-      <div className="content-media">
-        <ImageField control={control} name="image" label={t('content.image')} testId="banner-image" />
-        <BannerPreview control={control} lang={lang} />
-      </div>
-      <label className="check">
-        <input type="checkbox" checked={perLang} onChange={(e) => setPerLang(e.target.checked)} />{' '}
-        {t('content.perLangImages')}
-      </label>
-      {perLang &&
-        LANGS.map((l) => (
-          <ImageField
-            key={l}
-            control={control}
-            name={`images.${l}`}
-            label={t('content.imageIn', { lang: LANG_NAMES[l] })}
-            testId={`banner-image-${l}`}
-            optional
-          />
-        ))}
-      <LangTexts
-        control={control}
-        name="title"
-        label={t('content.bannerTitle')}
-        maxLength={BANNER_TITLE_MAX}
-        testId="banner-title"
-      />
-      <FormTextField
-        control={control}
-        name="url"
-        label={t('content.link')}
-        hint={t('content.bannerLinkHint')}
-        list="banner-links"
-        testId="banner-url"
-        maxLength={2048}
-        autoComplete="off"
-      />
-      <SiteLinkOptions id="banner-links" />
-      <ScheduleFields control={control} register={form.register} testId="banner" startsRequired={false} />
-      <FormError text={errorText(t, formState.errors.root?.server)} />
-      <EditorActions
-        testId="banner"
-        submitting={formState.isSubmitting}
-        onDelete={banner ? () => void onDelete() : null}
-        deleting={remove.isPending}
-        onClose={onClose}
-      />
-    </form>
-  );
-}
-
-type NoticeValues = { body: Texts };
-
-function NoticeEditor({ notice }: { notice: Texts }) {
-  const { t } = useTranslation();
-  const save = useSaveNotice();
-  const form = useForm<NoticeValues, unknown, NoticeSaveRequest>({
-    defaultValues: { body: notice },
-    resolver: contractResolver<NoticeValues, unknown, NoticeSaveRequest>(() => noticeSaveRequest),
-  });
-  const onSubmit = form.handleSubmit(async (request) => {
-    try {
-      await save.mutateAsync(request);
-      showToast(t('content.saved'));
-    } catch (e) {
-      reportServerError(form.setError as never, e, ['body'] as const);
-    }
-  });
-  return (
-    <section className="content-notice" aria-labelledby="notice-title">
-      <h3 id="notice-title">{t('content.notice')}</h3>
-      <p className="muted">{t('content.noticeHint')}</p>
-      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="notice-editor">
-        <LangTexts
-          control={form.control}
-          name="body"
-          label={t('content.body')}
-          rows={3}
-          maxLength={NOTICE_MAX}
-          testId="notice"
-        />
-        <FormError text={errorText(t, form.formState.errors.root?.server)} />
-        <button
-          type="submit"
-          className="btn btn--primary"
-          disabled={form.formState.isSubmitting}
-          data-testid="notice-save"
-        >
-          {t('content.saveNotice')}
-        </button>
-      </form>
-    </section>
   );
 }

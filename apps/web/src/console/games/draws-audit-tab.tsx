@@ -4,7 +4,7 @@ import { PERIOD_STATUSES, type AdminDraw } from '@fairdraw/contract';
 import { useMoney } from '../../lib/wallet.ts';
 import { useDraws, useGameNames, type DrawsFilter } from './api/list-draws.ts';
 import { checkDraw, type DrawCheck } from './verify-draw.ts';
-import { SplitView } from '../shell/console-shell.tsx';
+import { SplitView } from '../ui/split-view.tsx';
 import { DataTable, type DataColumn } from '../ui/data-table.tsx';
 
 const utc = (ms: number | null) =>

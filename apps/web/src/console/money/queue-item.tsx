@@ -5,7 +5,7 @@ import { formatTime } from '../../lib/format.ts';
 import { showToast } from '../../lib/toast.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { useMoney } from '../../lib/wallet.ts';
-import type { Decision } from './api/decide.ts';
+import type { Decision } from '../ui/decision-dialog.tsx';
 import { useProviders } from './api/get-providers.ts';
 import { useSandboxPay } from './api/sandbox-pay.ts';
 import { DepositFacts } from './deposit-facts.tsx';

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { DepositStatus, WithdrawalStatus } from '@fairdraw/contract';
 import { PagedList } from '../../components/paged-list.tsx';
 import { useMoney } from '../../lib/wallet.ts';
-import { useDecide, type Decision, type Queue as QueueName } from './api/decide.ts';
+import { useDecide, type Queue as QueueName } from './api/decide.ts';
 import { useAdminDeposits } from './api/list-deposits.ts';
 import { useAdminWithdrawals } from './api/list-withdrawals.ts';
-import { DecisionDialog } from '../ui/decision-dialog.tsx';
+import { DecisionDialog, type Decision } from '../ui/decision-dialog.tsx';
 import { QueueItem, type OnAct, type QueueEntry } from './queue-item.tsx';
 import { StatusChips } from '../ui/status-chips.tsx';
 

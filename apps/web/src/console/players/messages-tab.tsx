@@ -2,11 +2,12 @@ import { useController, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { adminMsgSendRequest, MESSAGE_BODY_MAX, type AdminMsgSendRequest } from '@fairdraw/contract';
-import { Field, FormError } from '../../components/field.tsx';
+import { Field } from '../../components/field.tsx';
 import { FormTextField } from '../../components/form-fields.tsx';
-import { errorText, reportServerError } from '../../lib/form-errors.ts';
+import { reportServerError } from '../../lib/form-errors.ts';
 import { contractResolver } from '../../lib/forms.ts';
 import { showToast } from '../../lib/toast.ts';
+import { FormFooter } from '../ui/form-footer.tsx';
 import { useSendMessage } from './api/send-message.ts';
 
 type Values = { to: 'one' | 'all'; account: string; title: string; body: string };
@@ -92,15 +93,13 @@ export function MessagesTab() {
             />
           )}
         </Field>
-        <FormError text={errorText(t, formState.errors.root?.server ?? formState.errors.to)} />
-        <button
-          type="submit"
-          className="btn btn--primary btn--block"
-          disabled={formState.isSubmitting}
-          data-testid="admin-msg-send"
-        >
-          {to === 'all' ? t('msg.admin.sendAll') : t('msg.admin.send')}
-        </button>
+        <FormFooter
+          error={formState.errors.root?.server ?? formState.errors.to}
+          submitting={formState.isSubmitting}
+          label={to === 'all' ? t('msg.admin.sendAll') : t('msg.admin.send')}
+          testId="admin-msg-send"
+          block
+        />
       </form>
     </section>
   );

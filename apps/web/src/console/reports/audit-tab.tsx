@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '@fairdraw/contract';
 import { useAuditPage } from './api/get-audit.ts';
-import { SplitView } from '../shell/console-shell.tsx';
+import { SplitView } from '../ui/split-view.tsx';
 import { DataTable, type DataColumn } from '../ui/data-table.tsx';
 
 const utc = (ms: number) => `${new Date(ms).toISOString().replace('T', ' ').slice(0, 19)} UTC`;

@@ -4,7 +4,9 @@ import { ConfirmDialog } from '../../components/dialog.tsx';
 import { FormError } from '../../components/text-field.tsx';
 import { showToast } from '../../lib/toast.ts';
 import { useSubmit } from '../../lib/use-submit.ts';
-import type { Decision } from '../money/api/decide.ts';
+
+/** An operator's answer to a request waiting in a queue. */
+export type Decision = 'approve' | 'reject';
 
 type Body = { id: number; reason?: string };
 

@@ -25,6 +25,13 @@ export const useDraws = (filter: DrawsFilter, page: number) =>
     placeholderData: keepPreviousData,
   });
 
-/** The games (names in the current language), for the game filter. */
+/**
+ * The games (names in the current language), for the game filter. Its own key: `['admin', 'games']` is the Games
+ * screen's list (get-games.ts), a different answer.
+ */
 export const useGameNames = () =>
-  useQuery({ queryKey: ['admin', 'games'], queryFn: () => apiRequest<GameTile[]>(API.games), staleTime: 300_000 });
+  useQuery({
+    queryKey: ['admin', 'draws', 'games'],
+    queryFn: () => apiRequest<GameTile[]>(API.games),
+    staleTime: 300_000,
+  });

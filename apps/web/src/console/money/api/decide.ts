@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, type AdminDecisionRequest } from '@fairdraw/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
+import type { Decision } from '../../ui/decision-dialog.tsx';
 
 export type Queue = 'deposits' | 'withdrawals';
-export type Decision = 'approve' | 'reject';
 
 const PATHS = {
   deposits: { approve: API.adminRechargeApprove, reject: API.adminRechargeReject },

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, type AdminKyc, type KycDecisionRequest, type KycStatus } from '@fairdraw/contract';
+import type { Decision } from '../../ui/decision-dialog.tsx';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { pagedQuery } from '../../../lib/paged.ts';
 
@@ -12,7 +13,7 @@ export const useAdminKyc = (status: KycStatus) => useInfiniteQuery(adminKycQuery
 export function useDecideKyc() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ decision, body }: { decision: 'approve' | 'reject'; body: KycDecisionRequest }) =>
+    mutationFn: ({ decision, body }: { decision: Decision; body: KycDecisionRequest }) =>
       apiRequest<AdminKyc>(decision === 'approve' ? API.adminKycApprove : API.adminKycReject, {
         method: 'POST',
         body,
