@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useMoney, useWallet } from '../lib/wallet.ts';
+import { useMoney } from '../lib/wallet.ts';
+import { useWallet } from '../lib/server-state/wallet.ts';
 import { Skeleton } from './skeleton.tsx';
 import { ErrorState } from './states.tsx';
 import { PATHS } from '../app/routes.ts';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CashierPage } from '../components/cashier-page.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
 import { ErrorState, NoticeState } from '../components/states.tsx';
-import { useProfile } from '../lib/profile.ts';
+import { useProfile } from '../lib/server-state/profile.ts';
 import { useSession } from '../lib/use-session.ts';
 import { AuditTab } from './reports/audit-tab.tsx';
 import { ChannelsTab } from './money/channels-tab.tsx';

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API, type WithdrawSettings } from '@fairdraw/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { WALLET_KEY } from '../../../lib/server-state/keys.ts';
 
 export const getWithdrawSettings = () => apiRequest<WithdrawSettings>(API.adminWithdrawSettings);
 
@@ -19,7 +20,7 @@ export function useSaveWithdrawSettings() {
     mutationFn: saveWithdrawSettings,
     onSuccess: (saved) => {
       qc.setQueryData(withdrawSettingsQuery().queryKey, saved);
-      void qc.invalidateQueries({ queryKey: ['wallet'] });
+      void qc.invalidateQueries({ queryKey: WALLET_KEY });
     },
   });
 }

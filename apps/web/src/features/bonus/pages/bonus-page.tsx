@@ -9,7 +9,7 @@ import { PagedList } from '../../../components/paged-list.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { ErrorState, NoticeState } from '../../../components/states.tsx';
 import { IdempotencyKeys } from '../../../lib/idempotency.ts';
-import { useProfile } from '../../../lib/profile.ts';
+import { useProfile } from '../../../lib/server-state/profile.ts';
 import { FrozenNotice, useFrozen } from '../../../components/frozen-notice.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useLang } from '../../../lib/use-lang.ts';

@@ -6,7 +6,7 @@ import { PagedList } from '../../../components/paged-list.tsx';
 import { SignedOutState } from '../../../components/states.tsx';
 import { formatTime } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { useUnreadCount } from '../../../lib/unread.ts';
+import { useUnreadCount } from '../../../lib/server-state/unread.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useMarkRead, useMessages } from '../api/messages.ts';

@@ -5,7 +5,7 @@ import { Skeleton } from '../../../components/skeleton.tsx';
 import { EmptyState, ErrorState, NoticeState } from '../../../components/states.tsx';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useSession } from '../../../lib/use-session.ts';
-import { useWallet } from '../../../lib/wallet.ts';
+import { useWallet } from '../../../lib/server-state/wallet.ts';
 import { isPath, pageKey, PATHS, withQuery } from '../../../app/routes.ts';
 import { DepositLimitOffer } from '../../../components/deposit-limit-offer.tsx';
 import { useChannels } from '../api/get-channels.ts';

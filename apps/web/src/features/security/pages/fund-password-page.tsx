@@ -6,7 +6,7 @@ import { CashierPage } from '../../../components/cashier-page.tsx';
 import { FormTextField } from '../../../components/form-fields.tsx';
 import { FormError } from '../../../components/text-field.tsx';
 import { showToast } from '../../../lib/toast.ts';
-import { useProfile } from '../../../lib/profile.ts';
+import { useProfile } from '../../../lib/server-state/profile.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { firstError } from '../../../lib/first-error.ts';
 import { errorText, reportServerError } from '../../../lib/form-errors.ts';

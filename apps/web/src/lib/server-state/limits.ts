@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API, type LimitsState, type Prompt } from '@fairdraw/contract';
-import { apiRequest } from './api-client.ts';
+import { apiRequest } from '../api-client.ts';
+import { LIMITS_KEY } from './keys.ts';
 
 // The player's limits state, shared by My (features/my), the registration step and the deposit screen (the
 // deposit-limit offer, components/deposit-limit-offer.tsx).
@@ -9,7 +10,7 @@ import { apiRequest } from './api-client.ts';
 export const getLimits = () => apiRequest<LimitsState>(API.protectionLimits);
 
 export const limitsQuery = (token: string) =>
-  queryOptions({ queryKey: ['limits', token], queryFn: getLimits, staleTime: 30_000 });
+  queryOptions({ queryKey: [...LIMITS_KEY, token], queryFn: getLimits, staleTime: 30_000 });
 
 export const useLimits = (token: string | undefined, enabled = true) =>
   useQuery({ ...limitsQuery(token ?? ''), enabled: enabled && !!token });

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API, type Paged, type PayoutMethod } from '@fairdraw/contract';
-import { apiRequest } from './api-client.ts';
+import { apiRequest } from '../api-client.ts';
+import { PAYOUTS_KEY } from './keys.ts';
 
 /** The player's bound payout methods (a plain list; a paged answer is accepted too). */
 export const getPayouts = async () => {
@@ -8,7 +9,7 @@ export const getPayouts = async () => {
   return Array.isArray(data) ? data : data.list;
 };
 
-export const payoutsQuery = (token: string) => queryOptions({ queryKey: ['payouts', token], queryFn: getPayouts });
+export const payoutsQuery = (token: string) => queryOptions({ queryKey: [...PAYOUTS_KEY, token], queryFn: getPayouts });
 
 export const usePayouts = (token: string | undefined) => useQuery({ ...payoutsQuery(token ?? ''), enabled: !!token });
 

@@ -1,11 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API, type MsgUnread } from '@fairdraw/contract';
-import { apiRequest } from './api-client.ts';
-import { pollWhenRefused, useMemberStreamState } from './member-stream.ts';
-import { useSession } from './use-session.ts';
-
-/** The unread count's query key: the inbox invalidates it when it reads messages. */
-export const UNREAD_KEY = ['msg-unread'] as const;
+import { apiRequest } from '../api-client.ts';
+import { pollWhenRefused, useMemberStreamState } from '../member-stream.ts';
+import { useSession } from '../use-session.ts';
+import { UNREAD_KEY } from './keys.ts';
 
 const unreadQuery = (token: string) =>
   queryOptions({

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API, type Profile } from '@fairdraw/contract';
-import { apiRequest } from './api-client.ts';
-import { getUserInfo, setUserInfo } from './storage.ts';
+import { apiRequest } from '../api-client.ts';
+import { getUserInfo, setUserInfo } from '../storage.ts';
+import { PROFILE_KEY } from './keys.ts';
 
 /**
  * The server's view of the logged-in user. Asking for it also checks the stored token: a revoked or expired one
@@ -18,6 +19,6 @@ export async function getProfile(): Promise<Profile> {
 }
 
 export const profileQuery = (token: string) =>
-  queryOptions({ queryKey: ['profile', token], queryFn: getProfile, staleTime: 60_000, retry: false });
+  queryOptions({ queryKey: [...PROFILE_KEY, token], queryFn: getProfile, staleTime: 60_000, retry: false });
 
 export const useProfile = (token: string | undefined) => useQuery({ ...profileQuery(token ?? ''), enabled: !!token });
