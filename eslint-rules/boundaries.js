@@ -4,12 +4,21 @@
  *   lives in apps/web/src/lib or apps/web/src/components;
  * - an API module (apps/api/src/modules/<name>/) reaches another module only through that module's service
  *   (`*.service.ts`): never its repository, its routes or its other files;
- * - the web imports nothing of the API.
+ * - the web imports nothing of the API;
+ * - the web's shared code (apps/web/src/lib/, apps/web/src/components/) imports nothing from the app's shell
+ *   (apps/web/src/app/): the layers point one way, app → features and console → components → lib;
+ * - the operator console (apps/web/src/console/) is imported by nothing outside it but the router, which loads it
+ *   lazily (a player never downloads it).
  * Tests are exempt: they may set up state through any module.
  */
 import { dirname, relative, resolve, sep } from 'node:path';
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
+
+/** The web's top folder a repository-relative path is in (`app`, `lib`, `components`, `features`, `console`…), else null. */
+const webLayer = (rel) => /^apps\/web\/src\/([^/]+)\//.exec(rel)?.[1] ?? null;
+const SHARED = new Set(['lib', 'components']);
+const ROUTER = 'apps/web/src/app/router.tsx';
 
 /** [area, name, rest] of a repository-relative path inside a feature or a module, else null. */
 function placeOf(path) {
@@ -32,6 +41,9 @@ export default {
             "A feature does not import another feature ('{{target}}'): move what they share to lib/ or components/.",
           module: "Another module is reached through its service only ('{{target}}').",
           webApi: "The web does not import the API ('{{target}}').",
+          upward:
+            "lib/ and components/ import nothing from app/ ('{{target}}'): move what they need to lib/ (paths: lib/paths.ts).",
+          console: "Only the router imports the console, lazily ('{{target}}'): share through lib/ or components/.",
         },
       },
       create(context) {
@@ -43,6 +55,16 @@ export default {
           const to = placeOf(resolve(dirname(file), source));
           if (from.rel.startsWith('apps/web/') && to.rel.startsWith('apps/api/')) {
             context.report({ node, messageId: 'webApi', data: { target: source } });
+            return;
+          }
+          const fromLayer = webLayer(from.rel);
+          const toLayer = webLayer(to.rel);
+          if (SHARED.has(fromLayer) && toLayer === 'app') {
+            context.report({ node, messageId: 'upward', data: { target: source } });
+            return;
+          }
+          if (toLayer === 'console' && fromLayer !== 'console' && from.rel !== ROUTER) {
+            context.report({ node, messageId: 'console', data: { target: source } });
             return;
           }
           if (!from.area || from.area !== to.area || from.name === to.name) return;

@@ -1,7 +1,7 @@
 import '../styles/money.css';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PATHS, withQuery } from '../app/routes.ts';
+import { PATHS, withQuery } from '../lib/paths.ts';
 import { useSession } from '../lib/use-session.ts';
 import { useDepositLimitOffered, useLimits } from '../lib/server-state/limits.ts';
 

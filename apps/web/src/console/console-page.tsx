@@ -21,7 +21,7 @@ import { HomeContentTab } from './content/home-content-tab.tsx';
 import { PromotionsTab } from './content/promotions-tab.tsx';
 import { PlayersTab } from './players/players-tab.tsx';
 import { RebateTab } from './bonus/rebate-tab.tsx';
-import { PATHS, isPath } from '../app/routes.ts';
+import { PATHS, isPath } from '../lib/paths.ts';
 import { useConsoleTexts } from './shell/console-texts.ts';
 
 // The dashboard brings its chart library (uPlot): loaded when the tab is opened, never with the rest of the console.

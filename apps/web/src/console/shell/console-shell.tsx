@@ -3,7 +3,7 @@ import { Suspense, useSyncExternalStore, type ComponentType, type ReactNode } fr
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../components/skeleton.tsx';
-import { PATHS, withQuery } from '../../app/routes.ts';
+import { PATHS, withQuery } from '../../lib/paths.ts';
 
 /** The side navigation's groups, in order. A section with no tab is not shown. */
 export const SECTIONS = ['money', 'players', 'games', 'content', 'bonus', 'reports'] as const;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { PATHS, withQuery } from '../../../app/routes.ts';
+import { PATHS, withQuery } from '../../../lib/paths.ts';
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import type { RegisterRequest } from '@fairdraw/contract';

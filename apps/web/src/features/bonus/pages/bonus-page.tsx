@@ -15,7 +15,7 @@ import { showToast } from '../../../lib/toast.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useMoney } from '../../../lib/wallet.ts';
-import { PATHS } from '../../../app/routes.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { useBonusIndex, useClaimBonus, useRebates } from '../api/bonus.ts';
 import { BonusProgress } from '../components/bonus-progress.tsx';
 import { bpsText, formatDay } from '../lib/format-day.ts';

@@ -10,7 +10,7 @@ import { useUnreadCount } from '../../../lib/server-state/unread.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useMarkRead, useMessages } from '../api/messages.ts';
-import { PATHS, withQuery } from '../../../app/routes.ts';
+import { PATHS, withQuery } from '../../../lib/paths.ts';
 import '../msg.css';
 
 /** /msg: the player's messages, newest first, unread ones marked, with "mark all read". */

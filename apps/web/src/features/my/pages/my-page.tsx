@@ -11,7 +11,7 @@ import { badgeText, useUnreadCount } from '../../../lib/server-state/unread.ts';
 import { ProtectionSection } from '../components/protection-section.tsx';
 import { LimitsSection } from '../components/limits-section.tsx';
 import { ProfileEditor } from '../components/profile-editor.tsx';
-import { PATHS, withQuery } from '../../../app/routes.ts';
+import { PATHS, withQuery } from '../../../lib/paths.ts';
 import { FrozenNotice } from '../../../components/frozen-notice.tsx';
 import { useKyc } from '../../../lib/server-state/kyc.ts';
 

@@ -6,7 +6,7 @@ import { EmptyState, ErrorState, NoticeState } from '../../../components/states.
 import { useLang } from '../../../lib/use-lang.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useWallet } from '../../../lib/server-state/wallet.ts';
-import { isPath, pageKey, PATHS, withQuery } from '../../../app/routes.ts';
+import { isPath, pageKey, PATHS, withQuery } from '../../../lib/paths.ts';
 import { DepositLimitOffer } from '../../../components/deposit-limit-offer.tsx';
 import { useChannels } from '../api/get-channels.ts';
 import { DepositForm } from '../components/deposit-form.tsx';

@@ -13,7 +13,7 @@ import { errorText, reportServerError } from '../../../lib/form-errors.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { useSetFundPassword } from '../api/set-fund-password.ts';
 import { EMPTY_PASSWORDS, fundPasswordSchema, PASSWORD_FIELDS, type PasswordValues } from '../lib/password-schema.ts';
-import { PATHS, isPath } from '../../../app/routes.ts';
+import { PATHS, isPath } from '../../../lib/paths.ts';
 
 /** Six digits on the numeric keypad; never autofilled. */
 const pin = { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6, autoComplete: 'off', type: 'password' } as const;

@@ -9,7 +9,7 @@ import { usePayouts } from '../../../lib/server-state/payouts.ts';
 import { useProfile } from '../../../lib/server-state/profile.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useWallet } from '../../../lib/server-state/wallet.ts';
-import { pageKey, PATHS, withQuery } from '../../../app/routes.ts';
+import { pageKey, PATHS, withQuery } from '../../../lib/paths.ts';
 import { WithdrawForm } from '../components/withdraw-form.tsx';
 import { WithdrawRecords } from '../components/withdraw-records.tsx';
 

@@ -14,7 +14,7 @@ import {
   PLAY_ROUTES,
   TABS,
   withQuery,
-} from './routes.ts';
+} from './paths.ts';
 
 describe('navigation guard allow-list', () => {
   it('lets every route of the site through', () => {
