@@ -132,9 +132,9 @@ export default tseslint.config(
     },
   },
   {
-    // Paths from one list: links and navigations name a path from app/routes.ts (PATHS, withQuery), never a literal.
+    // Paths from one list: links and navigations name a path from lib/paths.ts (PATHS, withQuery), never a literal.
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: ['apps/web/src/app/routes.ts', '**/*.test.ts'],
+    ignores: ['apps/web/src/lib/paths.ts', '**/*.test.ts'],
     rules: { 'no-restricted-syntax': ['error', ...pathLiteralRules()] },
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
@@ -142,7 +142,7 @@ export default tseslint.config(
 
 /** A path written by hand where a route is meant: `to="/x"`, `href={`/x?…`}`, `navigate('/x')`, `{ to: '/x' }`. */
 function pathLiteralRules() {
-  const message = 'Take the path from app/routes.ts (PATHS, withQuery), not a string.';
+  const message = 'Take the path from lib/paths.ts (PATHS, withQuery), not a string.';
   const literal = 'Literal[value=/^\\//]';
   const template = 'TemplateLiteral[quasis.0.value.raw=/^\\//]';
   const jsx = 'JSXAttribute[name.name=/^(to|href|[a-zA-Z]+Href)$/]';

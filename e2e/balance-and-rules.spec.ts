@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { GameTile } from '@fairdraw/contract';
-import { MONEY_ROUTES } from '../apps/web/src/app/routes.ts';
+import { MONEY_ROUTES } from '../apps/web/src/lib/paths.ts';
 import { gameHref } from '../apps/web/src/lib/games.ts';
 import { phone } from './harness.ts';
 import { useSite } from './fixtures.ts';

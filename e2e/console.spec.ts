@@ -245,7 +245,7 @@ describe('operator console', () => {
       const scripts = fetched.filter((p) => p.endsWith('.js'));
       expect(scripts.length).toBeGreaterThan(5);
       for (const file of consoleFiles) expect(scripts).not.toContain(`/${file}`);
-      expect(scripts.filter((p) => /\/(admin-page|table)-[^/]+\.js$/.test(p))).toEqual([]);
+      expect(scripts.filter((p) => /\/(console-page|table)-[^/]+\.js$/.test(p))).toEqual([]);
     } finally {
       await context.close();
     }

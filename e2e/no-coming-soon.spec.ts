@@ -1,11 +1,11 @@
 /**
- * No route of the product spec (§2) shows "coming soon". Walks every route routes.ts lists (the tab
+ * No route of the product spec (§2) shows "coming soon". Walks every route lib/paths.ts lists (the tab
  * roots, and every table of ALL_ROUTES, in each spelling) as a logged-in player at 390×844 and asserts that each
  * stays on its path and renders its own screen, not the coming-soon page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { ALL_ROUTES, GAME_ROUTES, normalizePath, TABS } from '../apps/web/src/app/routes.ts';
+import { ALL_ROUTES, GAME_ROUTES, normalizePath, TABS } from '../apps/web/src/lib/paths.ts';
 import { phone, quiet } from './harness.ts';
 import { useSite } from './fixtures.ts';
 import { registerInBrowser } from './site-api.ts';

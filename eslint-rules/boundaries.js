@@ -8,12 +8,21 @@
  *   also through a module's `*.seed.ts`);
  * - only routes use plugins: a module's other files (services, repositories, helpers), lib/ and db/ import nothing
  *   from plugins/ (what services share with a plugin, such as the session's user or a commit, lives in lib/);
- * - the web imports nothing of the API.
+ * - the web imports nothing of the API;
+ * - the web's shared code (apps/web/src/lib/, apps/web/src/components/) imports nothing from the app's shell
+ *   (apps/web/src/app/): the layers point one way, app → features and console → components → lib;
+ * - the operator console (apps/web/src/console/) is imported by nothing outside it but the router, which loads it
+ *   lazily (a player never downloads it).
  * Tests are exempt: they may set up state through any module.
  */
 import { dirname, relative, resolve, sep } from 'node:path';
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
+
+/** The web's top folder a repository-relative path is in (`app`, `lib`, `components`, `features`, `console`…), else null. */
+const webLayer = (rel) => /^apps\/web\/src\/([^/]+)\//.exec(rel)?.[1] ?? null;
+const SHARED = new Set(['lib', 'components']);
+const ROUTER = 'apps/web/src/app/router.tsx';
 
 /** [area, name, rest] of a repository-relative path inside a feature or a module, else null. */
 function placeOf(path) {
@@ -39,6 +48,9 @@ export default {
           module: "Another module is reached through its service only ('{{target}}').",
           webApi: "The web does not import the API ('{{target}}').",
           plugin: "Only routes use plugins ('{{target}}'): what a service shares with a plugin lives in lib/ or db/.",
+          upward:
+            "lib/ and components/ import nothing from app/ ('{{target}}'): move what they need to lib/ (paths: lib/paths.ts).",
+          console: "Only the router imports the console, lazily ('{{target}}'): share through lib/ or components/.",
         },
       },
       create(context) {
@@ -61,6 +73,16 @@ export default {
           if ((from.area === 'plugins' || from.area === 'db') && to.area === 'module') {
             const allowed = from.area === 'db' ? /(^|\/)[^/]+\.(service|seed)\.ts$/ : /(^|\/)[^/]+\.service\.ts$/;
             if (!allowed.test(to.rest)) context.report({ node, messageId: 'module', data: { target: source } });
+            return;
+          }
+          const fromLayer = webLayer(from.rel);
+          const toLayer = webLayer(to.rel);
+          if (SHARED.has(fromLayer) && toLayer === 'app') {
+            context.report({ node, messageId: 'upward', data: { target: source } });
+            return;
+          }
+          if (toLayer === 'console' && fromLayer !== 'console' && from.rel !== ROUTER) {
+            context.report({ node, messageId: 'console', data: { target: source } });
             return;
           }
           if (!from.area || from.area !== to.area || from.name === to.name) return;

@@ -78,7 +78,7 @@ export default defineConfig({
             // requests of a few hundred bytes each. Only modules that import no form, schema or chart code.
             {
               name: 'shell',
-              test: /[\\/]src[\\/](components[\\/](skeleton|top-bar|states|balance-chip|tabs|dialog)\.tsx|lib[\\/](session|use-lang|profile|wallet|format|games|paged|logout)\.ts)$/,
+              test: /[\\/]src[\\/](components[\\/](skeleton|top-bar|states|balance-chip|tabs|dialog)\.tsx|lib[\\/](session|use-lang|wallet|format|games|paged|logout)\.ts|lib[\\/]server-state[\\/](keys|profile|wallet)\.ts)$/,
               priority: 10,
             },
             // The game screens' shared parts (period clock and stream, results, display math): one chunk for the game

@@ -23,7 +23,7 @@ describe('console isolation', () => {
 
   it('passes when console modules sit only in console chunks', () => {
     const modules = {
-      'assets/admin.js': ['/x/apps/web/src/features/admin/pages/admin-page.tsx'],
+      'assets/admin.js': ['/x/apps/web/src/console/console-page.tsx'],
       'assets/table.js': ['/x/node_modules/@tanstack/react-table/dist/index.js'],
       'assets/shared.js': ['/x/apps/web/src/components/states.tsx'],
       'assets/home.js': ['/x/apps/web/src/features/home/pages/home-page.tsx'],
@@ -34,7 +34,7 @@ describe('console isolation', () => {
   it('names a console module, the table library or a chart library in a shared chunk', () => {
     const modules = {
       'assets/shared.js': [
-        '/x/apps/web/src/features/admin/components/data-table.tsx',
+        '/x/apps/web/src/console/ui/data-table.tsx',
         '/x/node_modules/@tanstack/table-core/dist/index.js',
         '/x/node_modules/recharts/es6/index.js',
         '/x/node_modules/@tanstack/react-query/build/index.js',
@@ -43,7 +43,7 @@ describe('console isolation', () => {
       ],
     };
     expect(consoleLeaks(manifest, modules)).toEqual([
-      'assets/shared.js: /x/apps/web/src/features/admin/components/data-table.tsx',
+      'assets/shared.js: /x/apps/web/src/console/ui/data-table.tsx',
       'assets/shared.js: /x/node_modules/@tanstack/table-core/dist/index.js',
       'assets/shared.js: /x/node_modules/recharts/es6/index.js',
       'assets/shared.js: src/locales/th.json?console',

@@ -7,11 +7,11 @@ import { join } from 'node:path';
 type Chunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
 
 /** The console's route module: the one dynamic entry players never load. */
-export const CONSOLE_MODULE = 'src/features/admin/pages/admin-page.tsx';
+export const CONSOLE_MODULE = 'src/console/console-page.tsx';
 
 /** Modules that belong to the console only. */
 export const CONSOLE_ONLY: readonly RegExp[] = [
-  /(^|\/)src\/features\/admin\//,
+  /(^|\/)src\/console\//,
   // The console's texts (src/locales/console-blocks.ts), split out of each catalogue by vite.config.ts.
   /(^|\/)src\/locales\/[a-z-]+\.json\?console$/,
   /node_modules\/@tanstack\/(react-table|table-core|react-store|store)\//,

@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { Toast } from '../components/toast.tsx';
 import { changeLanguage } from '../lib/i18n.ts';
 import { getStoredLang } from '../lib/storage.ts';
-import { isAllowedPath, PATHS } from './routes.ts';
+import { isAllowedPath, PATHS } from '../lib/paths.ts';
 import { TabBar } from './tab-bar.tsx';
 import { useSession } from '../lib/use-session.ts';
 

@@ -14,7 +14,7 @@ import {
   type PlayPage,
   PATHS,
   normalizePath,
-} from './routes.ts';
+} from '../lib/paths.ts';
 import { Root, ShellFallback, TabLayout } from './layout.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
 
@@ -23,7 +23,7 @@ import { RouteErrorBoundary } from './route-error.tsx';
 // (loaders, actions, fetchers: ~17 KB gzip) off every first load; no screen uses it.
 const home = () => import('../features/home/pages/home-page.tsx').then((m) => ({ Component: m.HomePage }));
 
-// The money screens (routes.ts MONEY_ROUTES): one lazy chunk per page; aliases share it.
+// The money screens (lib/paths.ts MONEY_ROUTES): one lazy chunk per page; aliases share it.
 type Lazy = () => Promise<{ Component: ComponentType }>;
 const MONEY: Record<MoneyPage, Lazy> = {
   my: () => import('../features/my/pages/my-page.tsx').then((m) => ({ Component: m.MyPage })),
@@ -42,7 +42,7 @@ const MONEY: Record<MoneyPage, Lazy> = {
   loginPassword: () =>
     import('../features/security/pages/login-password-page.tsx').then((m) => ({ Component: m.LoginPasswordPage })),
   withdraw: () => import('../features/withdraw/pages/withdraw-page.tsx').then((m) => ({ Component: m.WithdrawPage })),
-  admin: () => import('../features/admin/pages/admin-page.tsx').then((m) => ({ Component: m.AdminPage })),
+  admin: () => import('../console/console-page.tsx').then((m) => ({ Component: m.ConsolePage })),
   msg: () => import('../features/inbox/pages/msg-page.tsx').then((m) => ({ Component: m.MsgPage })),
   msgDetail: () => import('../features/inbox/pages/msg-detail-page.tsx').then((m) => ({ Component: m.MsgDetailPage })),
   support: () => import('../features/support/pages/support-page.tsx').then((m) => ({ Component: m.SupportPage })),

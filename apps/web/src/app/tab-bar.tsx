@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { BonusIcon, GamesIcon, HomeIcon, MyIcon, SupportIcon } from '../components/icons.tsx';
 import { useSession } from '../lib/use-session.ts';
 import { showToast } from '../lib/toast.ts';
-import { badgeText, useUnreadCount } from '../lib/unread.ts';
-import { normalizePath, TABS, PATHS } from './routes.ts';
+import { badgeText, useUnreadCount } from '../lib/server-state/unread.ts';
+import { normalizePath, TABS, PATHS } from '../lib/paths.ts';
 
 const ICONS = { home: HomeIcon, games: GamesIcon, bonus: BonusIcon, support: SupportIcon, my: MyIcon } as const;
 

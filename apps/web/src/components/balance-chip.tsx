@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useMoney, useWallet } from '../lib/wallet.ts';
+import { useMoney } from '../lib/wallet.ts';
+import { useWallet } from '../lib/server-state/wallet.ts';
 
 /** The balance in the top bar of cashier screens; tap to refresh. Demo wallets say so. */
 export function BalanceChip() {

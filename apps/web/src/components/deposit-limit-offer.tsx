@@ -1,9 +1,9 @@
 import '../styles/money.css';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PATHS, withQuery } from '../app/routes.ts';
+import { PATHS, withQuery } from '../lib/paths.ts';
 import { useSession } from '../lib/use-session.ts';
-import { useDepositLimitOffered, useLimits } from '../lib/limits.ts';
+import { useDepositLimitOffered, useLimits } from '../lib/server-state/limits.ts';
 
 /**
  * The offer to set a deposit limit (UK RTS 12, Ontario 2.23), at registration and at the first deposit; the player

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useProfile } from '../lib/profile.ts';
+import { useProfile } from '../lib/server-state/profile.ts';
 import { useSession } from '../lib/use-session.ts';
 
 /** Whether the logged-in player is frozen by an operator (the profile's view; the API refuses anyway). */

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-client.ts';
 import { Skeleton } from './skeleton.tsx';
-import { PATHS } from '../app/routes.ts';
+import { PATHS } from '../lib/paths.ts';
 
 /** What happened (the API's translated message when it answered) and a retry; offline says so. */
 export function ErrorState({ onRetry, error }: { onRetry: () => void; error?: unknown }) {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BackIcon } from './icons.tsx';
-import { PATHS } from '../app/routes.ts';
+import { PATHS } from '../lib/paths.ts';
 
 /** The top bar: a back arrow (except on tab roots), the title, and on cashier screens the balance. */
 export function TopBar({ title, back = true, right }: { title: string; back?: boolean; right?: ReactNode }) {

@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useMoney, useWallet } from '../lib/wallet.ts';
+import { useMoney } from '../lib/wallet.ts';
+import { useWallet } from '../lib/server-state/wallet.ts';
 import { Skeleton } from './skeleton.tsx';
 import { ErrorState } from './states.tsx';
-import { PATHS } from '../app/routes.ts';
+import { PATHS } from '../lib/paths.ts';
 
 /** Balance, frozen, total assets and available; demo wallets say "Demo · play money" in words. */
 export function WalletCard({ actions = true }: { actions?: boolean }) {

@@ -3,7 +3,7 @@ import { isAllowedRedirect, parseAllowList, type CODE as ContractCode, type Enve
 import { clearSession, getStoredLang, getToken } from './storage.ts';
 import { navigateTo } from './navigation.ts';
 import { showToast } from './toast.ts';
-import { PATHS } from '../app/routes.ts';
+import { PATHS } from './paths.ts';
 
 // The envelope's codes (contract CODE). Spelled out here rather than imported as a value: the module that defines
 // CODE also builds zod schemas at load time, which would pull all of zod into the first-load bundle.

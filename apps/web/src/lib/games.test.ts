@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GAME_CODES } from '@fairdraw/contract';
-import { isGameRoute } from '../app/routes.ts';
+import { isGameRoute } from './paths.ts';
 import { GAME_ROUTE, gameHref, gameLabel } from './games.ts';
 
 const t = (key: string) => `T(${key})`;
@@ -27,7 +27,7 @@ describe('game tile route', () => {
   ])('%s → %s with type and category_id (the game id)', (code, route) => {
     expect(gameHref({ code, id: 7 })).toBe(`${route}?type=${code}&category_id=7`);
   });
-  it("opens only game routes of the route table (app/routes.ts, in the spec's spelling)", () => {
+  it("opens only game routes of the route table (lib/paths.ts, in the spec's spelling)", () => {
     for (const route of Object.values(GAME_ROUTE)) expect(isGameRoute(route), route).toBe(true);
   });
   it('has no route for unknown codes', () => {

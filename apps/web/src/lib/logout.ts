@@ -2,7 +2,7 @@ import { API } from '@fairdraw/contract';
 import { apiRequest } from './api-client.ts';
 import { clearSession } from './storage.ts';
 import { navigateTo } from './navigation.ts';
-import { PATHS } from '../app/routes.ts';
+import { PATHS } from './paths.ts';
 
 /** Log Out: revoke the token if the API is reachable, then clear storage (keeping lang) and go to /login. */
 export async function logout(): Promise<void> {

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { applyFrame, backoffMs, sseParser } from './member-events.tsx';
-import { UNREAD_KEY } from './unread.ts';
+import { UNREAD_KEY } from './server-state/keys.ts';
 
 describe('the member stream on the page', () => {
   it('splits frames however the chunks fall', () => {

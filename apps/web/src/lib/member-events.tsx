@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { API } from '@fairdraw/contract';
 import { apiFetch } from './api-client.ts';
 import { setMemberStreamState } from './member-stream.ts';
-import { UNREAD_KEY } from './unread.ts';
+import { INBOX_KEY, SUPPORT_KEY, SUPPORT_LIST_KEY, UNREAD_KEY, supportDetailKey } from './server-state/keys.ts';
 
 /** The wait before reconnecting after a drop: 1 s, doubling up to 30 s, with jitter so a crowd spreads out. */
 export function backoffMs(attempt: number, random = Math.random): number {
@@ -41,16 +41,16 @@ export function sseParser(onFrame: (event: string, data: unknown) => void): (chu
 export function applyFrame(qc: QueryClient, event: string, data: unknown): void {
   if (event === 'ready' || event === 'resync') {
     // Opened, or back after a drop: whatever changed meanwhile is read again.
-    void qc.invalidateQueries({ queryKey: ['support'] });
+    void qc.invalidateQueries({ queryKey: SUPPORT_KEY });
     void qc.invalidateQueries({ queryKey: UNREAD_KEY });
-    void qc.invalidateQueries({ queryKey: ['msg-list'] });
+    void qc.invalidateQueries({ queryKey: INBOX_KEY });
   } else if (event === 'msg') {
     void qc.invalidateQueries({ queryKey: UNREAD_KEY });
-    void qc.invalidateQueries({ queryKey: ['msg-list'] });
+    void qc.invalidateQueries({ queryKey: INBOX_KEY });
   } else if (event === 'support') {
     const id = (data as { id?: unknown } | null)?.id;
-    if (typeof id === 'number') void qc.invalidateQueries({ queryKey: ['support', 'detail', id] });
-    void qc.invalidateQueries({ queryKey: ['support', 'list'] });
+    if (typeof id === 'number') void qc.invalidateQueries({ queryKey: supportDetailKey(id) });
+    void qc.invalidateQueries({ queryKey: SUPPORT_LIST_KEY });
   }
 }
 

@@ -1,21 +1,10 @@
 import { useCallback } from 'react';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { API, resolveLang, type WalletData } from '@fairdraw/contract';
-import { apiRequest } from './api-client.ts';
+import { resolveLang } from '@fairdraw/contract';
 import { formatAmount } from './format.ts';
-import { useSession } from './use-session.ts';
+import { useWallet } from './server-state/wallet.ts';
 
-export const getWallet = () => apiRequest<WalletData>(API.wallet);
-
-export const walletQuery = (token: string) =>
-  queryOptions({ queryKey: ['wallet', token], queryFn: getWallet, staleTime: 10_000 });
-
-/** The logged-in player's wallet (disabled when signed out). */
-export function useWallet() {
-  const token = useSession()?.token;
-  return useQuery({ ...walletQuery(token ?? ''), enabled: !!token });
-}
+// Amounts in the wallet's currency; the wallet itself (the query) is server-state/wallet.ts.
 
 /** Until the wallet answers, amounts are shown as the house currency (THB, 2 decimals). */
 const FALLBACK = { currency: 'THB', exponent: 2 };

@@ -1,7 +1,7 @@
 /**
  * The catalogue entries only the operator console shows. They are written in the one catalogue per language like
  * every text, but the build leaves them out of the catalogue a player's phone downloads (vite.config.ts): the
- * console fetches them itself (features/admin/lib/console-texts.ts). A console screen's block goes here by its
+ * console fetches them itself (console/shell/console-texts.ts). A console screen's block goes here by its
  * top-level name, or by a dotted path for a part of another block.
  */
 export const CONSOLE_BLOCKS: readonly string[] = [

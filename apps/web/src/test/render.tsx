@@ -13,7 +13,7 @@ import type { WalletData } from '@fairdraw/contract';
 import errorsEn from '@fairdraw/contract/locales/en/errors.json';
 import webEn from '../locales/en.json';
 import { clearSession, setUserInfo } from '../lib/storage.ts';
-import { walletQuery } from '../lib/wallet.ts';
+import { walletQuery } from '../lib/server-state/wallet.ts';
 
 afterEach(() => {
   cleanup();

@@ -5,7 +5,7 @@ import { resolveLang } from '@fairdraw/contract';
 import { GlobeIcon } from '../../../components/icons.tsx';
 import { TopBar } from '../../../components/top-bar.tsx';
 import { LANG_NAMES } from '../../../lib/i18n.ts';
-import { PATHS } from '../../../app/routes.ts';
+import { PATHS } from '../../../lib/paths.ts';
 
 export function AuthShell({ title, children }: { title: string; children: ReactNode }) {
   const { t, i18n } = useTranslation();

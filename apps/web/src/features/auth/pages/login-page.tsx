@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { PATHS } from '../../../app/routes.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import type { LoginRequest, LoginTwoFactorRequest, Session } from '@fairdraw/contract';

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { PATHS, withQuery } from '../../../app/routes.ts';
+import { PATHS, withQuery } from '../../../lib/paths.ts';
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import type { RegisterRequest } from '@fairdraw/contract';
 import { NICKNAME_MAX } from '@fairdraw/contract/values';
 import { register } from '../../../lib/session.ts';
 import { useSession } from '../../../lib/use-session.ts';
-import { useLimits } from '../../../lib/limits.ts';
+import { useLimits } from '../../../lib/server-state/limits.ts';
 import { DepositLimitOffer } from '../../../components/deposit-limit-offer.tsx';
 import { AuthShell } from '../components/auth-shell.tsx';
 import { FormTextField } from '../../../components/form-fields.tsx';

@@ -3,6 +3,7 @@ import { API, type BonusClaimAnswer, type BonusIndex, type RebateItem } from '@f
 import { IDEMPOTENCY_HEADER } from '@fairdraw/contract/values';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { pagedQuery } from '../../../lib/paged.ts';
+import { WALLET_KEY } from '../../../lib/server-state/keys.ts';
 
 const KEY = 'bonus';
 
@@ -26,7 +27,7 @@ export function useClaimBonus() {
     mutationFn: (key: string) => claimBonus(key),
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: [KEY] });
-      void qc.invalidateQueries({ queryKey: ['wallet'] });
+      void qc.invalidateQueries({ queryKey: WALLET_KEY });
     },
   });
 }

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { startGuest } from '../../../lib/session.ts';
-import { PATHS } from '../../../app/routes.ts';
+import { PATHS } from '../../../lib/paths.ts';
 
 /**
  * The bar at the foot of a game screen. Signed in: how many plays are selected, Clear, and the button that opens

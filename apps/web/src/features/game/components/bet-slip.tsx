@@ -10,8 +10,10 @@ import { showToast } from '../../../lib/toast.ts';
 import { errorText } from '../../../lib/form-errors.ts';
 import { IdempotencyKeys } from '../../../lib/idempotency.ts';
 import { parseAmount, toAmountText } from '../../../lib/money.ts';
-import { useMoney, useWallet } from '../../../lib/wallet.ts';
-import { useProfile } from '../../../lib/profile.ts';
+import { useMoney } from '../../../lib/wallet.ts';
+import { WALLET_KEY } from '../../../lib/server-state/keys.ts';
+import { useWallet } from '../../../lib/server-state/wallet.ts';
+import { useProfile } from '../../../lib/server-state/profile.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { placeBet } from '../api/place-bet.ts';
 import {
@@ -142,7 +144,7 @@ export function BetSlipSheet(props: Props) {
     mutationFn: (body: BetRequest) => keys.current.send(body, (key) => placeBet(body, key)),
     onSuccess: (slip) => {
       setOutcome({ ok: true, slip });
-      void qc.invalidateQueries({ queryKey: ['wallet'] });
+      void qc.invalidateQueries({ queryKey: WALLET_KEY });
       void qc.invalidateQueries({ queryKey: ['bets'] });
       setValue('stakes', {});
       onDone();

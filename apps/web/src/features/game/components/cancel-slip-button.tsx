@@ -8,6 +8,7 @@ import { showToast } from '../../../lib/toast.ts';
 import { useMoney } from '../../../lib/wallet.ts';
 import { cancelBet } from '../api/cancel-bet.ts';
 import { serverClock } from '../lib/server-clock.ts';
+import { WALLET_KEY } from '../../../lib/server-state/keys.ts';
 
 /**
  * "Cancel bet" on a slip that can still be cancelled (the API says `cancellable`, and the server's clock has not
@@ -26,7 +27,7 @@ export function CancelSlipButton({ slip, onCancelled }: { slip: BetSlip; onCance
   const beforeSeal = useSyncExternalStore(serverClock.subscribe, () => serverClock.now() < slip.seal_at);
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: ['bets'] });
-    void qc.invalidateQueries({ queryKey: ['wallet'] });
+    void qc.invalidateQueries({ queryKey: WALLET_KEY });
   };
   const cancel = useMutation({
     mutationFn: () => keys.current.send({ id: slip.id }, (key) => cancelBet(slip.id, key)),

@@ -11,6 +11,7 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { useMoney } from '../../../lib/wallet.ts';
 import { cancelChase } from '../api/cancel-chase.ts';
 import { useChases } from '../api/get-chases.ts';
+import { WALLET_KEY } from '../../../lib/server-state/keys.ts';
 
 const TONE: Record<ChaseStatus, 'ok' | 'wait' | 'bad'> = {
   active: 'wait',
@@ -45,7 +46,7 @@ function ChaseRow({ chase }: { chase: Chase }) {
   const cancel = useMutation({
     mutationFn: () => keys.current.send({ id: chase.id }, (key) => cancelChase(chase.id, key)),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ['wallet'] });
+      void qc.invalidateQueries({ queryKey: WALLET_KEY });
       void qc.invalidateQueries({ queryKey: ['bets'] });
     },
     onSettled: () => setConfirming(false),

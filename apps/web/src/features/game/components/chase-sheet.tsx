@@ -13,6 +13,7 @@ import { IdempotencyKeys } from '../../../lib/idempotency.ts';
 import { useMoney } from '../../../lib/wallet.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { placeChase } from '../api/place-chase.ts';
+import { WALLET_KEY } from '../../../lib/server-state/keys.ts';
 
 /** What the player chooses: how many periods, a flat stake or one doubled every N periods, stop on a win. */
 type ChaseValues = { periods: string; plan: 'flat' | 'double'; every: string; stop: boolean };
@@ -139,7 +140,7 @@ function ChaseForm({
     mutationFn: (body: ChaseRequest) => keys.current.send(body, (key) => placeChase(body, key)),
     onSuccess: (c) => {
       setPlaced(c);
-      void qc.invalidateQueries({ queryKey: ['wallet'] });
+      void qc.invalidateQueries({ queryKey: WALLET_KEY });
       void qc.invalidateQueries({ queryKey: ['bets'] });
     },
     onError: (e) => setFailure(serverError(e)?.error ?? null),

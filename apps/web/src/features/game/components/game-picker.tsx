@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { withQuery, type ListedPath } from '../../../app/routes.ts';
+import { withQuery, type ListedPath } from '../../../lib/paths.ts';
 import { ErrorState, ListSkeleton } from '../../../components/states.tsx';
 import { gameLabel } from '../../../lib/games.ts';
 import { useLang } from '../../../lib/use-lang.ts';

@@ -3,6 +3,7 @@ import type { CurrentGame } from '@fairdraw/contract';
 import { currentGameKey } from '../api/get-current-game.ts';
 import { historyKey } from '../api/get-history.ts';
 import type { ServerClock } from './server-clock.ts';
+import { WALLET_KEY } from '../../../lib/server-state/keys.ts';
 
 /**
  * The events of GET /api/game/events that the screens use (contract GAME_EVENTS, and `settled`: a period's bets
@@ -27,7 +28,7 @@ const isCurrentGame = (v: unknown): v is CurrentGame =>
 export function gameEventHandler(qc: QueryClient, clock: ServerClock, streamGameId?: number) {
   return (name: string, data: unknown): void => {
     if (name === 'settled') {
-      void qc.invalidateQueries({ queryKey: ['wallet'] });
+      void qc.invalidateQueries({ queryKey: WALLET_KEY });
       void qc.invalidateQueries({ queryKey: ['bets'] });
       return;
     }

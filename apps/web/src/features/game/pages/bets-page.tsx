@@ -1,7 +1,7 @@
 import '../game.css';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { pageKey, PATHS, isPath } from '../../../app/routes.ts';
+import { pageKey, PATHS, isPath } from '../../../lib/paths.ts';
 import { CashierPage } from '../../../components/cashier-page.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { Tabs } from '../../../components/tabs.tsx';

@@ -24,7 +24,7 @@ import { PlayBoard } from '../components/play-board.tsx';
 import { useGameParams } from '../lib/game-params.ts';
 import { usePeriod } from '../lib/use-period.ts';
 import { usePlaySelection } from '../lib/use-play-selection.ts';
-import { PATHS, withQuery } from '../../../app/routes.ts';
+import { PATHS, withQuery } from '../../../lib/paths.ts';
 
 // The bet slip (its form, the stake's schema on zod, the confirm dialog, the chase) is its own chunk, off the first
 // load: it is fetched when the player first selects a play, so it is there, closed, before he opens it. It shows

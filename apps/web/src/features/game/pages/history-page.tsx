@@ -17,7 +17,7 @@ import { ResultView } from '../components/results.tsx';
 import type { Family } from '../lib/derive.ts';
 import { useGameParams } from '../lib/game-params.ts';
 import { GamePicker } from '../components/game-picker.tsx';
-import { PATHS } from '../../../app/routes.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { useGameEvents } from '../lib/use-game-clock.ts';
 
 /** /history?type=&category_id=: drawn periods, newest first, each with its seed and commitment and a Verify. */

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GameTile } from '@fairdraw/contract';
-import { isTabRoot, PATHS, withQuery } from '../../../app/routes.ts';
+import { isTabRoot, PATHS, withQuery } from '../../../lib/paths.ts';
 import { ErrorState, ListSkeleton } from '../../../components/states.tsx';
 import { TopBar } from '../../../components/top-bar.tsx';
 import { gameHref, gameLabel } from '../../../lib/games.ts';

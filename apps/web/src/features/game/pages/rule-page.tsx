@@ -9,7 +9,7 @@ import { useMoney } from '../../../lib/wallet.ts';
 import { usePlayItems } from '../api/get-play-items.ts';
 import { useGameParams } from '../lib/game-params.ts';
 import { GamePicker } from '../components/game-picker.tsx';
-import { PATHS } from '../../../app/routes.ts';
+import { PATHS } from '../../../lib/paths.ts';
 
 /** /rule?type=: every play of the game with its odds, stake limits and RTP, and how draws are made fair. */
 export function RulePage() {

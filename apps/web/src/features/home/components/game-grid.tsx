@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { GameTile } from '@fairdraw/contract';
 import { gameHref, gameLabel } from '../../../lib/games.ts';
 import { Skeleton } from '../../../components/skeleton.tsx';
-import { PATHS, withQuery } from '../../../app/routes.ts';
+import { PATHS, withQuery } from '../../../lib/paths.ts';
 
 const FALLBACK_IMAGE = '/art/logo.svg';
 

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { GlobeIcon } from '../../../components/icons.tsx';
 import { logout } from '../../../lib/logout.ts';
 import { useSession } from '../../../lib/use-session.ts';
-import { useProfile } from '../../../lib/profile.ts';
-import { PATHS, withQuery } from '../../../app/routes.ts';
+import { useProfile } from '../../../lib/server-state/profile.ts';
+import { PATHS, withQuery } from '../../../lib/paths.ts';
 
 /** Logo and language on top; below, who is logged in with Log Out, or a Login button. */
 export function HomeHeader() {

@@ -9,7 +9,7 @@ import { GameGrid, GameGridSkeleton } from '../components/game-grid.tsx';
 import { HomeHeader } from '../components/home-header.tsx';
 import { NoticeBar } from '../../../components/notice-bar.tsx';
 import { WinningList } from '../components/winning-list.tsx';
-import { PATHS } from '../../../app/routes.ts';
+import { PATHS } from '../../../lib/paths.ts';
 
 function LoadError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();

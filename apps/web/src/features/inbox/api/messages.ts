@@ -2,13 +2,11 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { API, type Lang, type MessageItem, type InboxReadRequest } from '@fairdraw/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { pagedQuery } from '../../../lib/paged.ts';
-import { UNREAD_KEY } from '../../../lib/unread.ts';
-
-const LIST_KEY = 'msg-list';
+import { INBOX_KEY, UNREAD_KEY } from '../../../lib/server-state/keys.ts';
 
 /** The inbox, newest first, worded in `lang` (the server words system messages in the request's language). */
 export const useMessages = (token: string, lang: Lang) =>
-  useInfiniteQuery({ ...pagedQuery<MessageItem>([LIST_KEY, token, lang], API.msgList, {}), enabled: !!token });
+  useInfiniteQuery({ ...pagedQuery<MessageItem>([...INBOX_KEY, token, lang], API.msgList, {}), enabled: !!token });
 
 /** One message; opening it marks it read, so the list and the badge are refreshed once it is here. */
 export function useMessage(token: string, id: string, lang: Lang) {
@@ -18,7 +16,7 @@ export function useMessage(token: string, id: string, lang: Lang) {
     queryFn: async () => {
       const m = await apiRequest<MessageItem>(API.msgDetail, { query: { id } });
       void client.invalidateQueries({ queryKey: UNREAD_KEY });
-      void client.invalidateQueries({ queryKey: [LIST_KEY] });
+      void client.invalidateQueries({ queryKey: INBOX_KEY });
       return m;
     },
     enabled: !!token && id !== '',
@@ -34,7 +32,7 @@ export function useMarkRead() {
     onSuccess: async () => {
       await Promise.all([
         client.invalidateQueries({ queryKey: UNREAD_KEY }),
-        client.invalidateQueries({ queryKey: [LIST_KEY] }),
+        client.invalidateQueries({ queryKey: INBOX_KEY }),
       ]);
     },
   });

@@ -8,7 +8,7 @@ import { formatTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useMessage } from '../api/messages.ts';
-import { PATHS } from '../../../app/routes.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import '../inbox.css';
 
 /** /msgDetail?id=…: one message in full; opening it marks it read. */

@@ -6,11 +6,11 @@ import { PagedList } from '../../../components/paged-list.tsx';
 import { SignedOutState } from '../../../components/states.tsx';
 import { formatTime } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { useUnreadCount } from '../../../lib/unread.ts';
+import { useUnreadCount } from '../../../lib/server-state/unread.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useMarkRead, useMessages } from '../api/messages.ts';
-import { PATHS, withQuery } from '../../../app/routes.ts';
+import { PATHS, withQuery } from '../../../lib/paths.ts';
 import '../inbox.css';
 
 /** /msg: the player's messages, newest first, unread ones marked, with "mark all read". */

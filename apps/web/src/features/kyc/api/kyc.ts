@@ -1,12 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, type KycIndex } from '@fairdraw/contract';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { kycQuery } from '../../../lib/server-state/kyc.ts';
 import { apiUpload } from '../../../lib/upload.ts';
-
-export const kycQuery = () =>
-  queryOptions({ queryKey: ['kyc'], queryFn: () => apiRequest<KycIndex>(API.kycIndex), staleTime: 10_000 });
-
-export const useKyc = () => useQuery(kycQuery());
 
 export type KycSubmission = { real_name: string; document_number: string; front: File; back: File };
 
@@ -21,6 +16,6 @@ export function useSubmitKyc() {
       form.append('back', s.back);
       return apiUpload<KycIndex>(API.kycSubmit, form);
     },
-    onSuccess: (data) => qc.setQueryData(['kyc'], data),
+    onSuccess: (data) => qc.setQueryData(kycQuery().queryKey, data),
   });
 }

@@ -6,7 +6,7 @@ import { Skeleton } from '../../../components/skeleton.tsx';
 import { ErrorState } from '../../../components/states.tsx';
 import { formatTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
-import { useKyc } from '../api/kyc.ts';
+import { useKyc } from '../../../lib/server-state/kyc.ts';
 import { KycForm } from '../components/kyc-form.tsx';
 import { KycStatusBadge } from '../components/kyc-status-badge.tsx';
 import '../kyc.css';

@@ -4,7 +4,7 @@ import { LANGS, resolveLang, type Lang } from '@fairdraw/contract';
 import { CheckIcon } from '../../../components/icons.tsx';
 import { TopBar } from '../../../components/top-bar.tsx';
 import { changeLanguage, LANG_NAMES } from '../../../lib/i18n.ts';
-import { PATHS } from '../../../app/routes.ts';
+import { PATHS } from '../../../lib/paths.ts';
 
 export function LangPage() {
   const { t, i18n } = useTranslation();

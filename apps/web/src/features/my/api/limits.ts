@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, type LimitsRequest, type LimitsState } from '@fairdraw/contract';
-import { limitsQuery } from '../../../lib/limits.ts';
+import { limitsQuery } from '../../../lib/server-state/limits.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-// The state and the prompt answers are shared with other features (lib/limits.ts).
+// The state and the prompt answers are shared with other features (lib/server-state/limits.ts).
 export {
   answerPrompt,
   getLimits,
@@ -11,7 +11,7 @@ export {
   useDepositLimitOffered,
   useDismissRealityCheck,
   useLimits,
-} from '../../../lib/limits.ts';
+} from '../../../lib/server-state/limits.ts';
 
 export const saveLimits = (body: LimitsRequest) =>
   apiRequest<LimitsState>(API.protectionLimits, { method: 'POST', body });

@@ -1,8 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, type AvatarResponse, type KycIndex } from '@fairdraw/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API, type AvatarResponse } from '@fairdraw/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { getUserInfo, setUserInfo } from '../../../lib/storage.ts';
 import { apiUpload } from '../../../lib/upload.ts';
+import { PROFILE_KEY } from '../../../lib/server-state/keys.ts';
 
 /** Keeps the stored userInfo (the header of Home and My) in step with a change just saved. */
 function remember(change: { nickname?: string; avatar?: string }) {
@@ -17,7 +18,7 @@ export function useSaveNickname() {
       apiRequest<{ nickname: string; avatar: string }>(API.userProfile, { method: 'POST', body: { nickname } }),
     onSuccess: (data) => {
       remember(data);
-      void qc.invalidateQueries({ queryKey: ['profile'] });
+      void qc.invalidateQueries({ queryKey: PROFILE_KEY });
     },
   });
 }
@@ -32,11 +33,7 @@ export function useUploadAvatar() {
     },
     onSuccess: (data) => {
       remember(data);
-      void qc.invalidateQueries({ queryKey: ['profile'] });
+      void qc.invalidateQueries({ queryKey: PROFILE_KEY });
     },
   });
 }
-
-/** The verification status for the My row (players only). */
-export const useKycStatus = (enabled: boolean) =>
-  useQuery({ queryKey: ['kyc'], queryFn: () => apiRequest<KycIndex>(API.kycIndex), enabled, staleTime: 10_000 });

@@ -9,7 +9,7 @@ import { FormTextField } from '../../../components/form-fields.tsx';
 import { errorText, reportServerError, serverError } from '../../../lib/form-errors.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { PATHS } from '../../../app/routes.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { useSaveNickname, useUploadAvatar } from '../api/profile.ts';
 import '../profile.css';
 

@@ -3,17 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { CashierPage } from '../../../components/cashier-page.tsx';
 import { WalletCard } from '../../../components/wallet-card.tsx';
 import { logout } from '../../../lib/logout.ts';
-import { useProfile } from '../../../lib/profile.ts';
+import { useProfile } from '../../../lib/server-state/profile.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { LANG_NAMES } from '../../../lib/i18n.ts';
 import { useLang } from '../../../lib/use-lang.ts';
-import { badgeText, useUnreadCount } from '../../../lib/unread.ts';
+import { badgeText, useUnreadCount } from '../../../lib/server-state/unread.ts';
 import { ProtectionSection } from '../components/protection-section.tsx';
 import { LimitsSection } from '../components/limits-section.tsx';
 import { ProfileEditor } from '../components/profile-editor.tsx';
-import { useKycStatus } from '../api/profile.ts';
-import { PATHS, withQuery } from '../../../app/routes.ts';
+import { PATHS, withQuery } from '../../../lib/paths.ts';
 import { FrozenNotice } from '../../../components/frozen-notice.tsx';
+import { useKyc } from '../../../lib/server-state/kyc.ts';
 
 /** The My tab: who is logged in, the wallet, and every money and account screen. */
 export function MyPage() {
@@ -58,7 +58,7 @@ export function MyPage() {
   const unread = useUnreadCount();
   // Profile and identity verification (players): the editor opens on this page with ?edit=profile.
   const [params] = useSearchParams();
-  const kyc = useKycStatus(!!protection);
+  const kyc = useKyc(!!protection);
   const editing = !!protection && params.get('edit') === 'profile';
   const account = protection
     ? [

@@ -6,7 +6,7 @@ import { EmptyState, ErrorState, ListSkeleton } from '../../../components/states
 import { showToast } from '../../../lib/toast.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useDeletePayout } from '../api/delete-payout.ts';
-import { payoutDetail, payoutTitle, usePayouts } from '../../../lib/payouts.ts';
+import { payoutDetail, payoutTitle, usePayouts } from '../../../lib/server-state/payouts.ts';
 
 /** The bound methods of one type, each deletable after a confirm; an add action at the end. */
 export function PayoutList({ type, empty, add }: { type: PayoutMethod['type']; empty: string; add: ReactNode }) {

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/routes.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { useTranslation } from 'react-i18next';
 import { CashierPage } from '../../../components/cashier-page.tsx';
 import { FrozenNotice } from '../../../components/frozen-notice.tsx';

@@ -6,7 +6,7 @@ import { Tabs } from '../../../components/tabs.tsx';
 import { FormTextField } from '../../../components/form-fields.tsx';
 import { PayoutForm } from '../components/payout-form.tsx';
 import { PayoutList } from '../components/payout-list.tsx';
-import { PATHS } from '../../../app/routes.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { PIX_FIELDS, pixSchema, type PixValues } from '../lib/payout-schema.ts';
 import { usePayoutForm } from '../lib/use-payout-form.ts';
 

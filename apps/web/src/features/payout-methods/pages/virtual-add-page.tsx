@@ -5,7 +5,7 @@ import { CRYPTO_COINS } from '@fairdraw/contract/values';
 import { CashierPage } from '../../../components/cashier-page.tsx';
 import { FrozenNotice } from '../../../components/frozen-notice.tsx';
 import { FormTextField } from '../../../components/form-fields.tsx';
-import { pageKey, PATHS } from '../../../app/routes.ts';
+import { pageKey, PATHS } from '../../../lib/paths.ts';
 import { PayoutForm } from '../components/payout-form.tsx';
 import { CRYPTO_FIELDS, cryptoSchema, type CryptoValues } from '../lib/payout-schema.ts';
 import { usePayoutForm } from '../lib/use-payout-form.ts';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CashierPage } from '../../../components/cashier-page.tsx';
 import { FrozenNotice } from '../../../components/frozen-notice.tsx';
 import { PayoutList } from '../components/payout-list.tsx';
-import { PATHS, withQuery } from '../../../app/routes.ts';
+import { PATHS, withQuery } from '../../../lib/paths.ts';
 
 /** /virtual: the player's crypto wallets, and the way to add one (PIX keys live under /cards). */
 export function VirtualPage() {

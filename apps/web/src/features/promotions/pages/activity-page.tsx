@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { usePromotion, usePromotions } from '../api/promotions.ts';
 import { PromotionCard } from '../components/promotion-card.tsx';
-import { PATHS, withQuery } from '../../../app/routes.ts';
+import { PATHS, withQuery } from '../../../lib/paths.ts';
 import '../../../styles/money.css';
 import '../promotions.css';
 

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, type Deposit, type RechargeSubmitRequest } from '@fairdraw/contract';
 import { IDEMPOTENCY_HEADER } from '@fairdraw/contract/values';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { WALLET_KEY } from '../../../lib/server-state/keys.ts';
 
 /** Money-moving: the idempotency key makes a retried submission create one deposit. */
 export const submitDeposit = (body: RechargeSubmitRequest, key: string) =>
@@ -13,7 +14,7 @@ export function useSubmitDeposit() {
     mutationFn: ({ body, key }: { body: RechargeSubmitRequest; key: string }) => submitDeposit(body, key),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ['deposits'] });
-      void qc.invalidateQueries({ queryKey: ['wallet'] });
+      void qc.invalidateQueries({ queryKey: WALLET_KEY });
     },
   });
 }

@@ -8,7 +8,7 @@ import { formatAmount, formatTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useMoney } from '../../../lib/wallet.ts';
 import { Qr } from './qr.tsx';
-import { PATHS } from '../../../app/routes.ts';
+import { PATHS } from '../../../lib/paths.ts';
 
 /** After submitting: the record, and for PIX the BR Code to pay (text + copy + QR). */
 export function DepositResult({ deposit, onAgain }: { deposit: Deposit; onAgain: () => void }) {

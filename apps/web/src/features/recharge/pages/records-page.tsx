@@ -12,7 +12,7 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useMoney } from '../../../lib/wallet.ts';
 import { useDeposits } from '../api/get-deposits.ts';
-import { PATHS } from '../../../app/routes.ts';
+import { PATHS } from '../../../lib/paths.ts';
 
 /** /rechargeNotes: deposits by range, newest first, loading more as it scrolls. */
 export function RecordsPage() {

@@ -13,7 +13,7 @@ import { useSession } from '../../../lib/use-session.ts';
 import { useMoney } from '../../../lib/wallet.ts';
 import { useProfitReport } from '../api/get-profit.ts';
 import { WeekBars } from '../components/week-bars.tsx';
-import { PATHS, isPath } from '../../../app/routes.ts';
+import { PATHS, isPath } from '../../../lib/paths.ts';
 
 const DAYS_BACK = 90;
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, type FundPasswordRequest } from '@fairdraw/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { PROFILE_KEY } from '../../../lib/server-state/keys.ts';
 
 export const setFundPassword = (body: FundPasswordRequest) =>
   apiRequest<unknown>(API.fundPassword, { method: 'POST', body });
@@ -9,6 +10,6 @@ export function useSetFundPassword() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: setFundPassword,
-    onSuccess: () => void qc.invalidateQueries({ queryKey: ['profile'] }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: PROFILE_KEY }),
   });
 }

@@ -6,14 +6,14 @@ import { CashierPage } from '../../../components/cashier-page.tsx';
 import { FormTextField } from '../../../components/form-fields.tsx';
 import { FormError } from '../../../components/text-field.tsx';
 import { showToast } from '../../../lib/toast.ts';
-import { useProfile } from '../../../lib/profile.ts';
+import { useProfile } from '../../../lib/server-state/profile.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { firstError } from '../../../lib/first-error.ts';
 import { errorText, reportServerError } from '../../../lib/form-errors.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { useSetFundPassword } from '../api/set-fund-password.ts';
 import { EMPTY_PASSWORDS, fundPasswordSchema, PASSWORD_FIELDS, type PasswordValues } from '../lib/password-schema.ts';
-import { PATHS, isPath } from '../../../app/routes.ts';
+import { PATHS, isPath } from '../../../lib/paths.ts';
 
 /** The in-site path a link passed as `{ from }` in its state, if it is one. */
 function returnPath(state: unknown): string | undefined {

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { API, type Profile } from '@fairdraw/contract';
-import { profileQuery } from '../../../lib/profile.ts';
+import { profileQuery } from '../../../lib/server-state/profile.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { en, renderWithApp, TOKEN } from '../../../test/render.tsx';
 import { FundPasswordPage } from './fund-password-page.tsx';

@@ -10,13 +10,14 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { pollWhenRefused, useMemberStreamState } from '../../../lib/member-stream.ts';
 import { pagedQuery } from '../../../lib/paged.ts';
 import { apiUpload } from '../../../lib/upload.ts';
+import { SUPPORT_LIST_KEY, supportDetailKey } from '../../../lib/server-state/keys.ts';
 
-export const supportListQuery = () => pagedQuery<SupportConversation>(['support', 'list'], API.supportList, {});
+export const supportListQuery = () => pagedQuery<SupportConversation>(SUPPORT_LIST_KEY, API.supportList, {});
 export const useSupportList = () => useInfiniteQuery(supportListQuery());
 
 export const supportDetailQuery = (id: number) =>
   queryOptions({
-    queryKey: ['support', 'detail', id],
+    queryKey: supportDetailKey(id),
     queryFn: () => apiRequest<SupportDetail>(API.supportDetail, { query: { id } }),
   });
 
@@ -52,7 +53,7 @@ function useWrite<B>(fn: (body: B) => Promise<SupportDetail>) {
     mutationFn: fn,
     onSuccess: (detail) => {
       qc.setQueryData(supportDetailQuery(detail.id).queryKey, detail);
-      void qc.invalidateQueries({ queryKey: ['support', 'list'] });
+      void qc.invalidateQueries({ queryKey: SUPPORT_LIST_KEY });
     },
   });
 }

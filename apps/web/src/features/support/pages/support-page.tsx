@@ -8,7 +8,7 @@ import { PagedList } from '../../../components/paged-list.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { ErrorState, NoticeState } from '../../../components/states.tsx';
 import { formatTime } from '../../../lib/format.ts';
-import { useProfile } from '../../../lib/profile.ts';
+import { useProfile } from '../../../lib/server-state/profile.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useSupportDetail, useSupportList } from '../api/support.ts';

@@ -4,9 +4,9 @@ import { CashierPage } from '../../../components/cashier-page.tsx';
 import { NoticeState } from '../../../components/states.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
 import { WalletCard } from '../../../components/wallet-card.tsx';
-import { useProfile } from '../../../lib/profile.ts';
+import { useProfile } from '../../../lib/server-state/profile.ts';
 import { useSession } from '../../../lib/use-session.ts';
-import { pageKey, PATHS, withQuery } from '../../../app/routes.ts';
+import { pageKey, PATHS, withQuery } from '../../../lib/paths.ts';
 import { AccountHistoryView } from '../components/account-history.tsx';
 
 type Tab = 'wallet' | 'history';

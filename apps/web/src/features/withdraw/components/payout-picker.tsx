@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PayoutMethod } from '@fairdraw/contract';
 import { MethodIcon } from '../../../components/method-icon.tsx';
-import { payoutDetail, payoutTitle } from '../../../lib/payouts.ts';
-import { PATHS } from '../../../app/routes.ts';
+import { payoutDetail, payoutTitle } from '../../../lib/server-state/payouts.ts';
+import { PATHS } from '../../../lib/paths.ts';
 
 type Props = { payouts: PayoutMethod[]; chosen: number | undefined; onChoose: (id: number) => void };
 

@@ -3,7 +3,7 @@ import type { Withdrawal } from '@fairdraw/contract';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { RecordRow } from '../../../components/record-row.tsx';
 import { formatTime } from '../../../lib/format.ts';
-import { payoutTitle } from '../../../lib/payouts.ts';
+import { payoutTitle } from '../../../lib/server-state/payouts.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useMoney } from '../../../lib/wallet.ts';
 import { useWithdrawals } from '../api/get-withdrawals.ts';

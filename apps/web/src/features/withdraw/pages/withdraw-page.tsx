@@ -1,17 +1,15 @@
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { API, type KycIndex } from '@fairdraw/contract';
-import { apiRequest } from '../../../lib/api-client.ts';
 import { useTranslation } from 'react-i18next';
 import { CashierPage } from '../../../components/cashier-page.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { ErrorState, NoticeState } from '../../../components/states.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
-import { usePayouts } from '../../../lib/payouts.ts';
-import { useProfile } from '../../../lib/profile.ts';
+import { useKyc } from '../../../lib/server-state/kyc.ts';
+import { usePayouts } from '../../../lib/server-state/payouts.ts';
+import { useProfile } from '../../../lib/server-state/profile.ts';
 import { useSession } from '../../../lib/use-session.ts';
-import { useWallet } from '../../../lib/wallet.ts';
-import { pageKey, PATHS, withQuery } from '../../../app/routes.ts';
+import { useWallet } from '../../../lib/server-state/wallet.ts';
+import { pageKey, PATHS, withQuery } from '../../../lib/paths.ts';
 import { WithdrawForm } from '../components/withdraw-form.tsx';
 import { WithdrawRecords } from '../components/withdraw-records.tsx';
 
@@ -49,12 +47,7 @@ function WithdrawGate({ onDone }: { onDone: () => void }) {
   const payouts = usePayouts(user?.token);
   // Identity verification, when the operator requires it before a withdrawal (a player's own status).
   const player = profile.data?.role === 'player' && !profile.data.is_guest;
-  const kyc = useQuery({
-    queryKey: ['kyc'],
-    queryFn: () => apiRequest<KycIndex>(API.kycIndex),
-    enabled: player,
-    staleTime: 10_000,
-  });
+  const kyc = useKyc(player);
 
   if (profile.isPending || wallet.isPending || payouts.isPending) {
     return (
