@@ -98,7 +98,7 @@ export default defineConfig({
             // page, the lobby, the history and the bets screens. Not the bet slip's modules (they load with the slip).
             {
               name: 'game',
-              test: /[\\/]src[\\/]features[\\/]game[\\/](lib[\\/](derive|game-events|game-params|game-poll|game-stream|server-clock|use-game-clock)\.ts|api[\\/](get-current-game|get-history|get-play-items)\.ts|components[\\/](game-header|results|result-[a-z0-9-]+|mark-six-ball)\.tsx|lib[\\/]shared-slip\.ts)$/,
+              test: /[\\/]src[\\/]features[\\/]game[\\/](lib[\\/](derive|game-events|game-params|game-poll|game-stream|server-clock|use-game-clock)\.ts|api[\\/](get-current-game|get-history|get-play-items)\.ts|components[\\/](game-header|results|result-[a-z0-9-]+|mark-six-ball)\.tsx|lib[\\/](shared-slip|capitalise)\.ts)$/,
               priority: 10,
             },
             // The console's table library: its own chunk, loaded only with the console.
