@@ -61,8 +61,15 @@ const TrendSheet = lazy(() => import('../components/trend-sheet.tsx').then((m) =
 export function prefetchGame(lang: Lang, search: URLSearchParams): void {
   const gameId = gameIdOf(search);
   if (!gameId) return;
-  void queryClient.prefetchQuery(currentGameQuery(gameId));
-  void queryClient.prefetchQuery(playItemsQuery(gameId, lang));
+  // Read side by side, the plays are the period's: they stand for it too, so its arrival does not read them again.
+  void Promise.all([
+    queryClient.fetchQuery(currentGameQuery(gameId)),
+    queryClient.fetchQuery(playItemsQuery(gameId, lang)),
+  ])
+    .then(([period, plays]) => {
+      if (period.issue) queryClient.setQueryData(playItemsQuery(gameId, lang, period.issue).queryKey, plays);
+    })
+    .catch(() => undefined);
 }
 
 /** One screen for the five game routes: period, last result, plays, the bet slip and the trend. */
