@@ -59,6 +59,8 @@ export default defineConfig({
   build: {
     // scripts/size.ts reads the manifest to measure what a first visit to Home downloads.
     manifest: true,
+    // Every browser the site supports (ES2020 modules) knows <link rel="modulepreload">: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     sourcemap: false,
     rolldownOptions: {
       // The contract package is plain declarations: let unused modules (zod schemas, all-language error texts)
@@ -69,23 +71,34 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // Long-lived vendor chunks: they change less often than app code, so caches survive deploys.
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
-            { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 20 },
-            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 20 },
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/, priority: 20 },
-            // Small app modules most screens share (top bar, states, session, wallet…): one chunk instead of a dozen
-            // requests of a few hundred bytes each. Only modules that import no form, schema or chart code.
+            // The libraries every first load needs (React, react-router, i18next, react-query): one long-lived chunk.
+            // It changes less often than app code, so caches survive deploys; as one file it is 1.5 KB gzip smaller
+            // than as four, and one request.
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](react-query|query-core))[\\/]/,
+              priority: 30,
+            },
+            // Small app modules every screen shares, Home included (session, profile, formats, games…): one chunk
+            // instead of a dozen requests of a few hundred bytes each. Only modules that import no form, schema or
+            // chart code.
             {
               name: 'shell',
-              test: /[\\/]src[\\/](components[\\/](skeleton|top-bar|states|balance-chip|tabs|dialog)\.tsx|lib[\\/](session|use-lang|wallet|format|games|paged|logout)\.ts|lib[\\/]server-state[\\/](keys|profile|wallet)\.ts)$/,
+              test: /[\\/]src[\\/](components[\\/](skeleton|icons)\.tsx|lib[\\/](session|use-session|format|games|logout)\.ts|lib[\\/]server-state[\\/](keys|profile)\.ts)$/,
+              priority: 11,
+            },
+            // What the screens behind Home share and Home does not show (top bar, states, tabs, dialog, balance): their
+            // own chunk, off Home's first load.
+            {
+              name: 'screen-kit',
+              test: /[\\/]src[\\/](components[\\/](top-bar|states|balance-chip|tabs|dialog)\.tsx|lib[\\/](use-lang|wallet|paged)\.ts|lib[\\/]server-state[\\/]wallet\.ts)$/,
               priority: 10,
             },
             // The game screens' shared parts (period clock and stream, results, display math): one chunk for the game
             // page, the lobby, the history and the bets screens. Not the bet slip's modules (they load with the slip).
             {
               name: 'game',
-              test: /[\\/]src[\\/]features[\\/]game[\\/](lib[\\/](derive|game-events|game-params|game-poll|game-stream|server-clock|use-game-clock)\.ts|api[\\/](get-current-game|get-history|get-play-items)\.ts|components[\\/](game-header|results|result-[a-z0-9-]+)\.tsx)$/,
+              test: /[\\/]src[\\/]features[\\/]game[\\/](lib[\\/](derive|game-events|game-params|game-poll|game-stream|server-clock|use-game-clock)\.ts|api[\\/](get-current-game|get-history|get-play-items)\.ts|components[\\/](game-header|results|result-[a-z0-9-]+|mark-six-ball)\.tsx|lib[\\/](shared-slip|capitalise)\.ts)$/,
               priority: 10,
             },
             // The console's table library: its own chunk, loaded only with the console.

@@ -11,8 +11,8 @@ import './styles/app.css';
 blockPinchZoom();
 
 const lang = getStoredLang();
-// The first screen's chunk is fetched alongside the language's texts, not after them.
-preloadRoute(window.location.pathname, lang);
+// The first screen's chunk (and its data) is fetched alongside the language's texts, not after them.
+preloadRoute(window.location.pathname, window.location.search, lang);
 // Render once the chosen language's texts are here, so no screen flashes raw keys or the wrong language.
 void initI18n(lang).then((i18n) => {
   createRoot(document.getElementById('root')!).render(

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
 import type { Lang } from '@fairdraw/contract';
+import { gamesQuery } from '../features/home/api/get-games.ts';
+import { homeQuery } from '../features/home/api/get-home.ts';
 import { loadScreenTexts, preloadScreenTexts } from '../lib/i18n.ts';
 import { setNavigator } from '../lib/navigation.ts';
 import {
@@ -17,14 +19,20 @@ import {
 } from '../lib/paths.ts';
 import { Root, ShellFallback, TabLayout } from './layout.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
+import { queryClient } from './providers.tsx';
 
 // Every screen is its own chunk, loaded on demand (React.lazy; the router's location changes in a transition, so the
 // screen on show stays until the next one's chunk is here). The declarative router keeps react-router's data layer
 // (loaders, actions, fetchers: ~17 KB gzip) off every first load; no screen uses it.
 const home = () => import('../features/home/pages/home-page.tsx').then((m) => ({ Component: m.HomePage }));
 
+/**
+ * A page module: its screen, and what its first paint reads from the API, to ask for as soon as the module is here
+ * (a first visit's data is not held back until the screen has rendered).
+ */
+type Page = { Component: ComponentType; prefetch?: (lang: Lang, search: URLSearchParams) => void };
 // The money screens (lib/paths.ts MONEY_ROUTES): one lazy chunk per page; aliases share it.
-type Lazy = () => Promise<{ Component: ComponentType }>;
+type Lazy = () => Promise<Page>;
 const MONEY: Record<MoneyPage, Lazy> = {
   my: () => import('../features/my/pages/my-page.tsx').then((m) => ({ Component: m.MyPage })),
   wallet: () => import('../features/wallet/pages/wallet-page.tsx').then((m) => ({ Component: m.WalletPage })),
@@ -53,7 +61,8 @@ const MONEY: Record<MoneyPage, Lazy> = {
 };
 
 // The game screens: one page for the five game routes, and the lobby, draw history, rules and bets around them.
-const game = () => import('../features/game/pages/game-page.tsx').then((m) => ({ Component: m.GamePage }));
+const game: Lazy = () =>
+  import('../features/game/pages/game-page.tsx').then((m) => ({ Component: m.GamePage, prefetch: m.prefetchGame }));
 const PLAY: Record<PlayPage, Lazy> = {
   lobby: () => import('../features/game/pages/lobby-page.tsx').then((m) => ({ Component: m.LobbyPage })),
   history: () => import('../features/game/pages/history-page.tsx').then((m) => ({ Component: m.HistoryPage })),
@@ -71,8 +80,9 @@ const CONTENT: Record<ContentPage, Lazy> = {
 /**
  * A screen: its path, its module and the screens' texts it waits for (lib/i18n.ts loadScreenTexts): none (Home and
  * the account screens), the game page's part (a game page: the rest follows its first paint), or all of them.
+ * `prefetch`: what its first paint reads, asked for with the entry (not with the page module).
  */
-type Screen = { path: string; load: Lazy; texts: 'none' | 'game' | 'all' };
+type Screen = { path: string; load: Lazy; texts: 'none' | 'game' | 'all'; prefetch?: (lang: Lang) => void };
 
 /** A lazily loaded screen, arriving with the texts it waits for. */
 function screen(load: Lazy, texts: Screen['texts']) {
@@ -123,7 +133,16 @@ const OTHER_SCREENS: Screen[] = [
     .filter(([p]) => !tabPaths.has(p.toLowerCase()))
     .map(([path, p]) => ({ path, load: MONEY[p], texts: 'all' as const })),
 ];
-const HOME: Screen = { path: PATHS.home, load: home, texts: 'none' };
+// Home's banners (its largest paint) and game tiles are asked for as the entry runs, alongside its chunk and texts.
+const HOME: Screen = {
+  path: PATHS.home,
+  load: home,
+  texts: 'none',
+  prefetch: (lang) => {
+    void queryClient.prefetchQuery(homeQuery(lang));
+    void queryClient.prefetchQuery(gamesQuery(lang));
+  },
+};
 const Home = componentOf(HOME);
 
 const BY_PATH = new Map<string, Screen>(
@@ -133,11 +152,17 @@ const BY_PATH = new Map<string, Screen>(
 /**
  * Starts fetching the chunk of the screen at `pathname` (and the screens' texts it needs) at once, alongside the
  * language's texts, instead of after them: the first screen's code is not held back by the catalogue's round trip.
+ * What the screen's first paint reads from the API is asked for as soon as the entry runs (Home) or its module lands
+ * (a game page), not once it has rendered.
  */
-export function preloadRoute(pathname: string, lang: Lang): void {
+export function preloadRoute(pathname: string, search: string, lang: Lang): void {
   const s = BY_PATH.get(normalizePath(pathname));
   if (!s) return;
-  void s.load().catch(() => undefined);
+  s.prefetch?.(lang);
+  void s
+    .load()
+    .then((page) => page.prefetch?.(lang, new URLSearchParams(search)))
+    .catch(() => undefined);
   if (s.texts !== 'none') preloadScreenTexts(lang, s.texts);
 }
 

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BonusIcon, GamesIcon, HomeIcon, MyIcon, SupportIcon } from '../components/icons.tsx';
 import { useSession } from '../lib/use-session.ts';
+import { loadErrorTexts } from '../lib/i18n.ts';
 import { showToast } from '../lib/toast.ts';
 import { badgeText, useUnreadCount } from '../lib/server-state/unread.ts';
 import { normalizePath, TABS, PATHS } from '../lib/paths.ts';
@@ -21,7 +22,10 @@ export function TabBar() {
   const onTab = (e: MouseEvent, loginRequired: boolean) => {
     if (loginRequired && !user) {
       e.preventDefault();
-      showToast(t('errors:LOGIN_REQUIRED'));
+      // The error texts follow the first paint (lib/i18n.ts): a tap before they land waits for them, not a raw key.
+      void loadErrorTexts()
+        .catch(() => undefined)
+        .then(() => showToast(t('errors:LOGIN_REQUIRED')));
       void navigate(PATHS.login);
     }
   };

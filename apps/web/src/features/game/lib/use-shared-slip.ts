@@ -23,7 +23,8 @@ export function useSharedSlip(groups: readonly PlayGroup[], ready: boolean) {
   useEffect(() => {
     if (text === null || !ready) return;
     let live = true;
-    void import('./read-shared-slip.ts').then((m) => {
+    // The card that shows it (a lazy part of the game page) comes with the reading, so it is there when the slip is.
+    void Promise.all([import('./read-shared-slip.ts'), import('../components/shared-slip-card.tsx')]).then(([m]) => {
       if (live) setRead({ text, groups, slip: m.readSharedSlip(text, groups) });
     });
     return () => {

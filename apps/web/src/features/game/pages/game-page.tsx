@@ -9,19 +9,21 @@ import { TopBar } from '../../../components/top-bar.tsx';
 import { loadScreenTexts } from '../../../lib/i18n.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useSession } from '../../../lib/use-session.ts';
-import { usePlayItems } from '../api/get-play-items.ts';
+import type { Lang } from '@fairdraw/contract';
+import { queryClient } from '../../../app/providers.tsx';
+import { currentGameQuery } from '../api/get-current-game.ts';
+import { playItemsQuery, usePlayItems } from '../api/get-play-items.ts';
 import { BetBar } from '../components/bet-bar.tsx';
 import type { SlipPreset } from '../components/bet-slip.tsx';
 import { useGameBets } from '../api/get-game-bets.ts';
 import { useSettledToasts } from '../lib/use-settled-toasts.ts';
 import { useSharedSlip } from '../lib/use-shared-slip.ts';
-import { SharedSlipCard } from '../components/shared-slip-card.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { GameHeader } from '../components/game-header.tsx';
 import { LastResult } from '../components/last-result.tsx';
 import { allInCount, NumberPicker } from '../components/number-picker.tsx';
 import { PlayBoard } from '../components/play-board.tsx';
-import { useGameParams } from '../lib/game-params.ts';
+import { gameIdOf, useGameParams } from '../lib/game-params.ts';
 import { usePeriod } from '../lib/use-period.ts';
 import { usePlaySelection } from '../lib/use-play-selection.ts';
 import { PATHS, withQuery } from '../../../lib/paths.ts';
@@ -43,8 +45,32 @@ const MyBetsPanel = lazy(() =>
   })),
 );
 
+// A slip shared as a link: shown only when the address carries one (lib/use-shared-slip.ts fetches it with the link's
+// reading), so no other first load carries it.
+const SharedSlipCard = lazy(() =>
+  import('../components/shared-slip-card.tsx').then((m) => ({ default: m.SharedSlipCard })),
+);
+
 // The trend sheet and its styles are their own chunk, fetched when a player first opens it.
 const TrendSheet = lazy(() => import('../components/trend-sheet.tsx').then((m) => ({ default: m.TrendSheet })));
+
+/**
+ * What a game page's first paint reads (its period and its plays), asked for as soon as this module lands on a first
+ * visit (app/router.tsx preloadRoute), in parallel with the texts, not once the page has rendered.
+ */
+export function prefetchGame(lang: Lang, search: URLSearchParams): void {
+  const gameId = gameIdOf(search);
+  if (!gameId) return;
+  // Read side by side, the plays are the period's: they stand for it too, so its arrival does not read them again.
+  void Promise.all([
+    queryClient.fetchQuery(currentGameQuery(gameId)),
+    queryClient.fetchQuery(playItemsQuery(gameId, lang)),
+  ])
+    .then(([period, plays]) => {
+      if (period.issue) queryClient.setQueryData(playItemsQuery(gameId, lang, period.issue).queryKey, plays);
+    })
+    .catch(() => undefined);
+}
 
 /** One screen for the five game routes: period, last result, plays, the bet slip and the trend. */
 export function GamePage() {
@@ -123,14 +149,18 @@ export function GamePage() {
       )}
       <LastResult family={family} game={current.data} />
       {shared.shared && (
-        <SharedSlipCard
-          shared={shared.shared}
-          onDismiss={shared.dismiss}
-          onCopy={() => {
-            fillSlip(shared.shared?.lines.map((l) => ({ id: l.item.id, amount: l.amount, numbers: l.numbers })) ?? []);
-            shared.dismiss();
-          }}
-        />
+        <Suspense fallback={null}>
+          <SharedSlipCard
+            shared={shared.shared}
+            onDismiss={shared.dismiss}
+            onCopy={() => {
+              fillSlip(
+                shared.shared?.lines.map((l) => ({ id: l.item.id, amount: l.amount, numbers: l.numbers })) ?? [],
+              );
+              shared.dismiss();
+            }}
+          />
+        </Suspense>
       )}
       <PlayBoard
         plays={plays}
