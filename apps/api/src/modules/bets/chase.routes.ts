@@ -10,7 +10,7 @@ import * as chases from './chase.service.ts';
 const chaseRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
   const player = [app.requireSession, app.requirePlayer];
   const security = [{ token: [] }];
-  const catalog = createBetCatalog(app.db);
+  const catalog = createBetCatalog(app.db, () => app.clock());
   const ctx = () => ({ currency: app.config.currency, timeZone: app.config.businessTimeZone });
 
   app.post(
