@@ -339,7 +339,7 @@ export async function creditDeposit(
     ...(source ? { provider: source.provider, provider_ref: source.providerRef } : {}),
   };
   await repo.decideDeposit(trx, id, decided);
-  await postTransaction(trx, depositCredited(before.user_id, minor(before.amount)), `deposit:${id}`);
+  await postTransaction(trx, depositCredited(before.user_id, minor(before.amount)), `deposit:${id}`, now);
   await writeAudit(trx, actor, action, `deposit:${id}`, snapshot(before), {
     ...snapshot(before),
     status: 'success',

@@ -155,7 +155,7 @@ export async function submitWithdrawal(
       fee,
     });
     // Refused with INSUFFICIENT_BALANCE when player_cash cannot cover amount + fee: the row above rolls back too.
-    const posted = await postTransaction(trx, withdrawalRequested(user.id, amount, fee), `withdrawal:${w.id}`);
+    const posted = await postTransaction(trx, withdrawalRequested(user.id, amount, fee), `withdrawal:${w.id}`, ctx.now);
     // A claimed rebate still under its turnover requirement stays in the wallet (modules/bonus): checked under the
     // wallet's lock, which a claim takes too, so a claim and a withdrawal never pass each other.
     const left = posted.balances.get(`player_cash:${user.id}`) ?? 0;
@@ -225,6 +225,7 @@ export async function approveWithdrawal(db: Db, actor: AuditActor, id: number, n
       trx,
       withdrawalPaid(before.user_id, minor(before.amount), minor(before.fee)),
       `withdrawal:${id}`,
+      now,
     );
     await writeAudit(trx, actor, 'withdraw.approve', `withdrawal:${id}`, snapshot(before), {
       ...snapshot(before),
@@ -261,6 +262,7 @@ export async function rejectWithdrawal(
       trx,
       withdrawalRejected(before.user_id, minor(before.amount), minor(before.fee)),
       `withdrawal:${id}`,
+      now,
     );
     await writeAudit(trx, actor, 'withdraw.reject', `withdrawal:${id}`, snapshot(before), {
       ...snapshot(before),
