@@ -3,10 +3,9 @@ import { defineConfig } from 'vitest/config';
 // Three tiers: unit tests beside the code (component tests, *.test.tsx, ask for happy-dom in their first line),
 // integration tests on a real database (PGlite by default, PostgreSQL when DATABASE_URL is set), and browser tests in
 // e2e/ against the built site in system Chromium.
-// Under CI each run also writes a JSON report, named by its tier (CI_TIER, set by .ci/run), which .ci/run prints
-// per tier (time, slowest files) and sums into one closing line.
+// Under CI each run also writes a JSON report, which .ci/run sums into one closing line.
 const reporters = process.env.CI
-  ? ['default', ['json', { outputFile: `reports/vitest-${process.env.CI_TIER ?? 'run'}-${process.pid}.json` }]]
+  ? ['default', ['json', { outputFile: `reports/vitest-${process.pid}-${Date.now()}.json` }]]
   : ['default'];
 
 // Files run two at a time on every tier, whatever the cores (vitest's default, one worker fewer than the cores, runs
@@ -50,8 +49,6 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.spec.ts'],
-          // Migrates one PGlite data directory per run; each site's starts as a copy of it.
-          globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // A page that waits on its server answers in well under a second on a quiet machine, in seconds on a busy

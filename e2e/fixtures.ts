@@ -5,18 +5,14 @@ import { assertChromium, launchBrowser, startSite, type Site } from './harness.t
 /** One site and one browser per spec file, started before its tests and stopped after them. */
 export function useSite(extraEnv: Record<string, string> = {}): { site: Site; browser: Browser } {
   const ctx = {} as { site: Site; browser: Browser };
-  let starting: Promise<Site> | undefined;
   beforeAll(async () => {
     assertChromium(); // fail fast, with the install command, before starting anything
-    starting = startSite(extraEnv);
-    ctx.site = await starting;
+    ctx.site = await startSite(extraEnv);
     ctx.browser = await launchBrowser();
   });
   afterAll(async () => {
     await ctx.browser?.close();
-    // A start that outlived its hook's timeout is stopped too, once it has started.
-    const site = ctx.site ?? (await starting?.catch(() => undefined));
-    await site?.stop();
+    await ctx.site?.stop();
   });
   return ctx;
 }

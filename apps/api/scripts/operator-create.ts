@@ -17,8 +17,7 @@ if (!values.account || !values.password) {
 }
 const db = await openDbFromEnv();
 try {
-  // A command run by hand, outside the app: its clock is the machine's.
-  const result = await createOperator(db, values.account, values.password, new Date());
+  const result = await createOperator(db, values.account, values.password);
   console.log(`operator ${values.account.trim()} ${result}`);
 } catch (err) {
   if (!(err instanceof OperatorError)) throw err;

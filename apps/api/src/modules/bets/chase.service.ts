@@ -141,7 +141,7 @@ async function stopChase(
   ctx: ChaseContext,
 ): Promise<void> {
   const { periods, amount } = await repo.refundPending(trx, chase.id);
-  if (amount > 0) await postTransaction(trx, chaseRefunded(chase.user_id, minor(amount)), `chase:${chase.id}`, now);
+  if (amount > 0) await postTransaction(trx, chaseRefunded(chase.user_id, minor(amount)), `chase:${chase.id}`);
   await repo.endChase(trx, chase.id, { status, reason, refunded: amount, at: now });
   if (status === 'refused') {
     const game = await repo.gameName(trx, chase.game_id);
@@ -179,7 +179,7 @@ async function placeChasePeriod(
   throwRefusal = false,
 ): Promise<PlaceOutcome> {
   // Read in this transaction (on PGlite's one connection another reader would wait for it), uncached.
-  const catalog = createBetCatalog(trx, () => now);
+  const catalog = createBetCatalog(trx);
   if (chase.status !== 'active') return 'ended';
   if (chase.stop_on_win && (await repo.chaseHasWon(trx, chase.id))) {
     await stopChase(trx, chase, 'won', null, now, ctx);
@@ -281,7 +281,7 @@ export async function placeChase(
       },
       multipliers.map((m, k) => ({ multiplier: m, amount: amounts[k] as number })),
     );
-    await postTransaction(trx, chaseHeld(user.id, minor(total)), `chase:${id}`, ctx.now);
+    await postTransaction(trx, chaseHeld(user.id, minor(total)), `chase:${id}`);
     const chase = await repo.lockChase(trx, id, user.id);
     if (!chase) throw new Error('chase: inserted chase not found');
     await placeChasePeriod(trx, chase, false, ctx.now, ctx, true);

@@ -104,16 +104,13 @@ describe('the scheduler runner', () => {
         if (!p1 || !p2) throw new Error('no k3 periods');
         // A slip on p1, whose row another transaction holds: p1's settlement waits for it.
         const { rows } = await sql<{ id: number }>`
-          insert into users (account, nickname, avatar, role, created_at)
-          values ('runner1', 'Runner', '/art/avatars/1.svg', 'player', ${clock})
+          insert into users (account, nickname, avatar, role) values ('runner1', 'Runner', '/art/avatars/1.svg', 'player')
           returning id`.execute(db);
         const user = rows[0]?.id ?? 0;
         const slip = await db.transaction().execute(async (trx) => {
-          await postTransactions(
-            trx,
-            [{ tx: depositCredited(user, minor(1_000_000)), reference: `runner-deposit:${user}` }],
-            clock,
-          );
+          await postTransactions(trx, [
+            { tx: depositCredited(user, minor(1_000_000)), reference: `runner-deposit:${user}` },
+          ]);
           const b = await trx
             .insertInto('bets')
             .values({
@@ -143,7 +140,7 @@ describe('the scheduler runner', () => {
               amount: 100,
             })
             .execute();
-          await postTransactions(trx, [{ tx: stakePlaced(user, 'cash', minor(100)), reference: `bet:${b.id}` }], clock);
+          await postTransactions(trx, [{ tx: stakePlaced(user, 'cash', minor(100)), reference: `bet:${b.id}` }]);
           return b.id;
         });
         await blocker.query('begin');
