@@ -3,9 +3,10 @@ import { defineConfig } from 'vitest/config';
 // Three tiers: unit tests beside the code (component tests, *.test.tsx, ask for happy-dom in their first line),
 // integration tests on a real database (PGlite by default, PostgreSQL when DATABASE_URL is set), and browser tests in
 // e2e/ against the built site in system Chromium.
-// Under CI each run also writes a JSON report, which .ci/run sums into one closing line.
+// Under CI each run also writes a JSON report, named by its tier (CI_TIER, set by .ci/run), which .ci/run prints
+// per tier (time, slowest files) and sums into one closing line.
 const reporters = process.env.CI
-  ? ['default', ['json', { outputFile: `reports/vitest-${process.pid}-${Date.now()}.json` }]]
+  ? ['default', ['json', { outputFile: `reports/vitest-${process.env.CI_TIER ?? 'run'}-${process.pid}.json` }]]
   : ['default'];
 
 // Files run two at a time on every tier, whatever the cores (vitest's default, one worker fewer than the cores, runs

@@ -5,14 +5,18 @@ import { assertChromium, launchBrowser, startSite, type Site } from './harness.t
 /** One site and one browser per spec file, started before its tests and stopped after them. */
 export function useSite(extraEnv: Record<string, string> = {}): { site: Site; browser: Browser } {
   const ctx = {} as { site: Site; browser: Browser };
+  let starting: Promise<Site> | undefined;
   beforeAll(async () => {
     assertChromium(); // fail fast, with the install command, before starting anything
-    ctx.site = await startSite(extraEnv);
+    starting = startSite(extraEnv);
+    ctx.site = await starting;
     ctx.browser = await launchBrowser();
   });
   afterAll(async () => {
     await ctx.browser?.close();
-    await ctx.site?.stop();
+    // A start that outlived its hook's timeout is stopped too, once it has started.
+    const site = ctx.site ?? (await starting?.catch(() => undefined));
+    await site?.stop();
   });
   return ctx;
 }

@@ -73,18 +73,31 @@ export async function startSite(
   });
   child.stdout?.on('data', (b: Buffer) => logs.push(b.toString()));
   child.stderr?.on('data', (b: Buffer) => logs.push(b.toString()));
+  // A server never outlives the test process that started it: not when it fails to start, not when the file's
+  // hooks time out before `stop` is known to them (a left-over server would keep drawing and slow every later file).
+  const kill = () => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.once('exit', kill);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited early:\n${logs.join('')}`);
-    try {
-      const res = await fetch(`${url}/readyz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`The server exited early:\n${logs.join('')}`);
+      try {
+        const res = await fetch(`${url}/readyz`);
+        if (res.ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`The server did not become ready:\n${logs.join('')}`);
+      await new Promise((r) => setTimeout(r, 200));
     }
-    if (Date.now() > deadline) throw new Error(`The server did not become ready:\n${logs.join('')}`);
-    await new Promise((r) => setTimeout(r, 200));
+  } catch (err) {
+    kill();
+    process.off('exit', kill);
+    throw err;
   }
   return {
     url,
@@ -96,6 +109,7 @@ export async function startSite(
         child.kill('SIGTERM');
         await exited;
       }
+      process.off('exit', kill);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

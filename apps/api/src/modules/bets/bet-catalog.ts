@@ -7,6 +7,9 @@
  * at its open time (draws playsInForce) cannot change after it opened, because an operator's change is saved with
  * the open time of a period still scheduled, holding it (modules/games README) — so every bet of a period gets the
  * same odds, whenever it is placed and on whichever instance.
+ *
+ * The TTL runs on the app's clock (`clock`, app.clock()), like everything else in the API: a test that moves the
+ * clock past the TTL sees the catalogue read afresh, without waiting on the wall clock.
  */
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/database.ts';
@@ -48,21 +51,24 @@ export type BetCatalog = {
   clear(): void;
 };
 
-export function createBetCatalog(db: Db, ttlMs = CATALOG_TTL_MS): BetCatalog {
+export function createBetCatalog(db: Db, clock: () => Date, ttlMs = CATALOG_TTL_MS): BetCatalog {
+  const perf = { now: () => clock().getTime() };
   const games = new LRUCache<number, { game: CatalogGame | undefined }>({
     max: 1000,
     ttl: ttlMs,
+    perf,
     fetchMethod: async (id) => ({ game: await repo.findGameForBet(db, id) }),
   });
   const plays = new LRUCache<string, ReadonlyMap<number, CatalogPlay>, { gameId: number; openAt: Date }>({
     max: 1000,
     ttl: ttlMs,
+    perf,
     fetchMethod: async (_key, _stale, { context }) => {
       const rows = await playsInForce(db, context.gameId, context.openAt);
       return new Map(rows.map((r) => [r.id, r]));
     },
   });
-  const periods = new LRUCache<string, CatalogPeriod>({ max: 1000, ttl: ttlMs });
+  const periods = new LRUCache<string, CatalogPeriod>({ max: 1000, ttl: ttlMs, perf });
 
   return {
     async game(id) {

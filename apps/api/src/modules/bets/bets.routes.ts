@@ -103,7 +103,7 @@ function betsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) =
     }
     return sendText(reply, status, row.text, false);
   };
-  const catalog = createBetCatalog(app.db);
+  const catalog = createBetCatalog(app.db, () => app.clock());
   const bettor = [
     app.requireSession,
     (request: FastifyRequest) => {

@@ -14,7 +14,7 @@ const chaseRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
   const settings = { currency: app.config.currency, timeZone: app.config.businessTimeZone };
   app.leaderJobs.add({ name: 'chases', everyMs: 0, run: (db, now) => chases.runChases(db, now, settings) });
   const player = playerRoute(app);
-  const catalog = createBetCatalog(app.db);
+  const catalog = createBetCatalog(app.db, () => app.clock());
   const ctx = () => ({ currency: app.config.currency, timeZone: app.config.businessTimeZone });
 
   app.post(

@@ -179,7 +179,7 @@ async function placeChasePeriod(
   throwRefusal = false,
 ): Promise<PlaceOutcome> {
   // Read in this transaction (on PGlite's one connection another reader would wait for it), uncached.
-  const catalog = createBetCatalog(trx);
+  const catalog = createBetCatalog(trx, () => now);
   if (chase.status !== 'active') return 'ended';
   if (chase.stop_on_win && (await repo.chaseHasWon(trx, chase.id))) {
     await stopChase(trx, chase, 'won', null, now, ctx);

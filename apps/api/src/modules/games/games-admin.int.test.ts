@@ -10,6 +10,7 @@ import { fund } from '../../test/withdraw-helper.ts';
 import { bet, CTX, gameId, openAt } from '../../test/bets-helper.ts';
 import { createUpcomingPeriods, tick } from '../draws/draws.service.ts';
 import { settleDrawnPeriods } from '../bets/settlement.service.ts';
+import { CATALOG_TTL_MS } from '../bets/bet-catalog.ts';
 
 // The console's Games screen: odds changes apply from the next period that has not opened; RTP < 100 %;
 // a disabled game refuses bets and leaves the lobby; schedules change from a day with no period; nothing here can
@@ -116,8 +117,7 @@ describe('odds changes apply from the next period that has not opened', () => {
 
     // Later in the same open period: the old odds, in the bet and on the game screen.
     const laterInP1 = new Date(T.getTime() + 5_000);
-    t.app.setClock(() => laterInP1);
-    await new Promise((r) => setTimeout(r, 1_100)); // past the bet catalog's one-second cache: read afresh
+    t.app.setClock(() => laterInP1); // past the bet catalog's one-second cache (on the app's clock): read afresh
     const bRes = await bet(t.app, b.token, slip(p1.issue));
     expect(bRes.status, bRes.text).toBe(200);
     expect(await shownOdds(play.id)).toBe(oldOdds.get(play.id));
@@ -221,7 +221,9 @@ describe('odds changes apply from the next period that has not opened', () => {
 describe('enabling a game', () => {
   it('a disabled game refuses bets and leaves the lobby; enabled again, it is back', async () => {
     const now = t.app.clock();
-    const period = await currentPeriod('df_pk10_3', now);
+    // Past the bet catalog's cache, on the app's clock: the refused bet reads the game afresh.
+    const later = new Date(now.getTime() + CATALOG_TTL_MS + 1);
+    const period = await currentPeriod('df_pk10_3', later);
     const pk = period.game_id;
     const playId = (await plays(pk))[0]!.id;
     const p = await cashPlayer();
@@ -234,7 +236,7 @@ describe('enabling a game', () => {
         .parse((await call(t.app, 'GET', API.category)).body.data)
         .flatMap((c) => c.games.map((g) => g.id));
     expect(await lobby()).not.toContain(pk);
-    await new Promise((r) => setTimeout(r, 1_100)); // the bet catalog's one-second cache
+    t.app.setClock(() => later);
     const refused = await bet(t.app, p.token, {
       games_id: pk,
       issue: period.issue,
