@@ -21,8 +21,8 @@ export async function insertFundedPlayers(
   await q(
     db,
     `
-    insert into users (account, nickname, avatar, role)
-    select 'bench' || g, 'Bench ' || g, '/art/avatars/1.svg', 'player' from generate_series(1, ${players}) g`,
+    insert into users (account, nickname, avatar, role, created_at)
+    select 'bench' || g, 'Bench ' || g, '/art/avatars/1.svg', 'player', now() from generate_series(1, ${players}) g`,
   );
   await q(
     db,
@@ -47,7 +47,8 @@ export async function insertFundedPlayers(
   if (opts.depositsDaysAgo === undefined) {
     await q(
       db,
-      `insert into ledger_transactions (kind, reference) select 'deposit', 'bench-deposit:' || id from bench_players`,
+      `insert into ledger_transactions (kind, reference, created_at)
+       select 'deposit', 'bench-deposit:' || id, now() from bench_players`,
     );
   } else {
     await q(

@@ -93,8 +93,8 @@ async function insertBets(n: number, periodId: number, gameId: number, issue: st
     from bets b join items i on i.k = b.id % i.c
     where b.period_id = ${periodId}`);
   await q(`
-    insert into ledger_transactions (kind, reference)
-    select 'stake', 'bet:' || id from bets where period_id = ${periodId} order by id`);
+    insert into ledger_transactions (kind, reference, created_at)
+    select 'stake', 'bet:' || id, now() from bets where period_id = ${periodId} order by id`);
   await q(`
     insert into ledger_postings (transaction_id, account_id, amount)
     select t.id, x.account_id, x.amount

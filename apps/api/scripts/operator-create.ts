@@ -17,7 +17,8 @@ if (!values.account || !values.password) {
 }
 const db = await openDbFromEnv();
 try {
-  const result = await createOperator(db, values.account, values.password);
+  // A command run by hand, outside the app: its clock is the machine's.
+  const result = await createOperator(db, values.account, values.password, new Date());
   console.log(`operator ${values.account.trim()} ${result}`);
 } catch (err) {
   if (!(err instanceof OperatorError)) throw err;

@@ -48,6 +48,8 @@ import type { BonusRebateDaysTable, BonusRebateRatesTable, BonusRebatesTable } f
 export type LocalizedText = Partial<Record<Lang, string>> & { th: string };
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+/** A time the code writes on insert from the app's clock (no database default: `now()` is another clock; 0040). */
+type StampedAt = ColumnType<Date, Date | string, never>;
 
 export interface UsersTable {
   id: Generated<number>;
@@ -57,7 +59,7 @@ export interface UsersTable {
   avatar: string;
   role: Role;
   is_guest: boolean;
-  created_at: CreatedAt;
+  created_at: StampedAt;
   /** argon2id of the six-digit fund (withdrawal) password; null until set (migration 0004). */
   fund_password_hash: ColumnType<string | null, string | null | undefined, string | null>;
   /** Set while an operator has frozen the player: no bets, no deposits (migration 0030). */

@@ -38,6 +38,7 @@ import * as m0036 from './migrations/2026_11_26_0036_upload_quota.ts';
 import * as m0037 from './migrations/2026_11_26_0037_login_clients_and_two_factor.ts';
 import * as m0038 from './migrations/2026_11_26_0038_chases.ts';
 import * as m0039 from './migrations/2026_11_26_0039_slip_cancel.ts';
+import * as m0040 from './migrations/2026_11_26_0040_app_clock_created_at.ts';
 import type { SqlFunctionPins } from './sql-functions.ts';
 
 /** A migration module; one that creates SQL functions from their files names them (sql-functions.ts). */
@@ -85,6 +86,7 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '2026_11_26_0037_login_clients_and_two_factor': m0037,
   '2026_11_26_0038_chases': m0038,
   '2026_11_26_0039_slip_cancel': m0039,
+  '2026_11_26_0040_app_clock_created_at': m0040,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -177,7 +177,10 @@ describe.skipIf(!process.env.DATABASE_URL)('two roles: owner migrates, the API r
         ).toBe('ok');
       } else {
         expect(
-          await as(runtime, `insert into ledger_transactions (kind, reference) values ('test', 'runtime-role')`),
+          await as(
+            runtime,
+            `insert into ledger_transactions (kind, reference, created_at) values ('test', 'runtime-role', '2031-01-01Z')`,
+          ),
         ).toBe('ok');
         if (table === 'ledger_postings') {
           expect(

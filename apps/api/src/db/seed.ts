@@ -216,6 +216,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
             avatar: AVATARS[randomInt(AVATARS.length)] ?? '/art/avatars/1.svg',
             role: 'operator',
             is_guest: false,
+            created_at: options.now,
           })
           .execute();
       }

@@ -2,6 +2,8 @@ import type { ColumnType, Generated } from 'kysely';
 import type { LedgerAccountKind, LedgerTransactionKind } from '@fairdraw/domain';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+/** A time the code writes on insert from the app's clock (no database default: `now()` is another clock; 0040). */
+type StampedAt = ColumnType<Date, Date | string, never>;
 
 /** One row per ledger account; `key` is the domain's accountKey ('player_cash:42', 'house'). */
 export interface LedgerAccountsTable {
@@ -18,7 +20,8 @@ export interface LedgerTransactionsTable {
   kind: LedgerTransactionKind;
   /** The business event, e.g. 'deposit:17'; unique with kind, so one event never posts twice. */
   reference: string;
-  created_at: CreatedAt;
+  /** When it was posted, on the app's clock: the report's business days are cut by this time. */
+  created_at: StampedAt;
 }
 
 export interface LedgerPostingsTable {

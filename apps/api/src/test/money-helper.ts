@@ -7,7 +7,7 @@ import { call, newAccount, registerPlayer } from './helper.ts';
 /** Helpers for the money tests (ledger, deposits, wallet, operator routes). */
 
 export async function operatorToken(app: FastifyInstance, account = `op${randomBytes(4).toString('hex')}`) {
-  await createOperator(app.db, account, 'opsecret123');
+  await createOperator(app.db, account, 'opsecret123', app.clock());
   const res = await call(app, 'POST', '/api/user/login', { body: { account, password: 'opsecret123' } });
   if (res.status !== 200) throw new Error(`operator login failed: ${res.text}`);
   return (res.body.data as { token: string }).token;

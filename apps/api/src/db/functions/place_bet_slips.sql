@@ -228,8 +228,8 @@ begin
       array(select s_credit[g] from generate_subscripts(s_user, 1) g where v_out[g] = 'ok'));
 
     with tx as (
-      insert into ledger_transactions (kind, reference)
-      select p_tx_kind, 'bet:' || v_ids[g] from generate_subscripts(s_user, 1) g where v_out[g] = 'ok' order by g
+      insert into ledger_transactions (kind, reference, created_at)
+      select p_tx_kind, 'bet:' || v_ids[g], p_now from generate_subscripts(s_user, 1) g where v_out[g] = 'ok' order by g
       returning id, reference
     ), slip as (
       select tx.id, g from tx join generate_subscripts(s_user, 1) g on tx.reference = 'bet:' || v_ids[g]

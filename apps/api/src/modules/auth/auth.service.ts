@@ -72,6 +72,7 @@ export async function register(db: Db, input: RegisterRequest, now: Date, settin
         avatar: pickAvatar(),
         role: 'player',
         is_guest: false,
+        created_at: now,
       });
       return openSession(trx, user, settings, now);
     });
@@ -293,10 +294,11 @@ export async function createGuest(db: Db, now: Date, settings: AuthSettings): Pr
       avatar: pickAvatar(),
       role: 'guest',
       is_guest: true,
+      created_at: now,
     });
     // The demo wallet's play money, posted in the same transaction as the guest itself.
     if (settings.demoGrant)
-      await postTransaction(trx, demoGrant(user.id, minor(settings.demoGrant)), `guest:${user.id}`);
+      await postTransaction(trx, demoGrant(user.id, minor(settings.demoGrant)), `guest:${user.id}`, now);
     return openSession(trx, user, settings, now);
   });
 }

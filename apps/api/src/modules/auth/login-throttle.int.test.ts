@@ -94,7 +94,7 @@ describe('failed-login throttling per account and client', () => {
 
   it("an operator's lock is also an audit entry (the console has no inbox); his own sign-in still works", async () => {
     const account = newAccount('op');
-    await createOperator(t.app.db, account, 'opsecret123');
+    await createOperator(t.app.db, account, 'opsecret123', t.app.clock());
     for (let i = 0; i < 3; i += 1) await login(account, 'wrongpass', '10.8.0.1');
     expect((await login(account, 'opsecret123', '10.8.0.2')).status).toBe(200);
     const rows = await t.app.db

@@ -51,10 +51,11 @@ export async function cancelSlip(
     if (status !== 'unsettled') throw new AppError('BET_ALREADY_SETTLED', { field: 'id' });
     if (!(await repo.gameCancelEnabled(trx, slip.game_id))) throw new AppError('BET_CANCEL_DISABLED', { field: 'id' });
     // The clock read after the period's lock: a seal committed before it shows in the status.
-    if (period.status !== 'open' || ctx.now().getTime() >= period.seal_at.getTime()) {
+    const now = ctx.now();
+    if (period.status !== 'open' || now.getTime() >= period.seal_at.getTime()) {
       throw new AppError('PERIOD_SEALED', { field: 'id' });
     }
-    await postTransaction(trx, stakeCancelled(user.id, slip.wallet, minor(slip.total)), cancelReference(slip.id));
+    await postTransaction(trx, stakeCancelled(user.id, slip.wallet, minor(slip.total)), cancelReference(slip.id), now);
     await repo.releasePeriodStake(trx, slip.period_id, user.id, slip.total);
     if (!(await repo.markSlipCancelled(trx, slip.id))) throw new Error(`cancel: slip ${slip.id} left 'unsettled'`);
     const answer = await slipById(trx, slip.id, ctx.lang, ctx.now());

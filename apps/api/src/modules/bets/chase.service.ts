@@ -141,7 +141,7 @@ async function stopChase(
   ctx: ChaseContext,
 ): Promise<void> {
   const { periods, amount } = await repo.refundPending(trx, chase.id);
-  if (amount > 0) await postTransaction(trx, chaseRefunded(chase.user_id, minor(amount)), `chase:${chase.id}`);
+  if (amount > 0) await postTransaction(trx, chaseRefunded(chase.user_id, minor(amount)), `chase:${chase.id}`, now);
   await repo.endChase(trx, chase.id, { status, reason, refunded: amount, at: now });
   if (status === 'refused') {
     const game = await repo.gameName(trx, chase.game_id);
@@ -281,7 +281,7 @@ export async function placeChase(
       },
       multipliers.map((m, k) => ({ multiplier: m, amount: amounts[k] as number })),
     );
-    await postTransaction(trx, chaseHeld(user.id, minor(total)), `chase:${id}`);
+    await postTransaction(trx, chaseHeld(user.id, minor(total)), `chase:${id}`, ctx.now);
     const chase = await repo.lockChase(trx, id, user.id);
     if (!chase) throw new Error('chase: inserted chase not found');
     await placeChasePeriod(trx, chase, false, ctx.now, ctx, true);

@@ -79,8 +79,8 @@ describe('SIGKILL during settlement (PostgreSQL)', () => {
           join play_items pi on pi.id = (${playIds}::integer[])[1 + b.id % 10]
           where b.period_id = ${pk.id} and not exists (select 1 from bet_items x where x.bet_id = b.id)`.execute(trx);
         await sql`
-          insert into ledger_transactions (kind, reference)
-          select 'stake', 'bet:' || b.id from bets b
+          insert into ledger_transactions (kind, reference, created_at)
+          select 'stake', 'bet:' || b.id, ${T} from bets b
           where b.period_id = ${pk.id}
           on conflict (kind, reference) do nothing`.execute(trx);
         await sql`

@@ -124,7 +124,7 @@ export async function settlePeriod(db: Db, periodId: number, now: Date): Promise
         throw err;
       }
       // All the period's payouts in one batch: each account (the house once) updated once.
-      await postWalletBatch(trx, payoutCredited, repo.payoutsToPost());
+      await postWalletBatch(trx, payoutCredited, repo.payoutsToPost(), now);
       // A win above the threshold tells its player, in the same transaction as the payout.
       const wins = await repo.cashPayoutsFrom(trx, await bigWinThreshold(trx));
       await sendBigWinMessages(trx, period.game_id, period.issue, wins, now);
@@ -180,7 +180,7 @@ export async function voidPeriod(
     if (!['scheduled', 'open', 'sealed'].includes(period.status)) throw new AppError('ALREADY_DECIDED');
     await betsRepo.markPeriodVoid(trx, period.id, reason);
     // Refunds first, read from the slips while they are still unsettled; a refund already posted → ALREADY_DECIDED.
-    const refunded = await postWalletBatch(trx, stakeRefunded, betsRepo.unsettledStakes(period.id));
+    const refunded = await postWalletBatch(trx, stakeRefunded, betsRepo.unsettledStakes(period.id), now);
     const voided = await betsRepo.voidUnsettledSlips(trx, period.id, now);
     if (voided !== refunded) throw new Error(`void: ${refunded} refunds for ${voided} slips of period ${period.id}`);
     await writeAudit(

@@ -36,15 +36,19 @@ beforeAll(async () => {
   t = await buildTestApp();
   await openAt(t.app, T);
   const { rows } = await sql<{ id: number }>`
-    insert into users (account, nickname, avatar, role)
-    select 'settle' || g, 'Settle ' || g, '/art/avatars/1.svg', 'player' from generate_series(1, 6) g
+    insert into users (account, nickname, avatar, role, created_at)
+    select 'settle' || g, 'Settle ' || g, '/art/avatars/1.svg', 'player', ${T} from generate_series(1, 6) g
     returning id`.execute(t.app.db);
   users = rows.map((r) => r.id);
   await t.app.db.transaction().execute(async (trx) => {
-    await postTransactions(trx, [
-      ...users.map((u) => ({ tx: depositCredited(u, minor(FUNDS)), reference: `test-deposit:${u}` })),
-      ...users.map((u) => ({ tx: demoGrant(u, minor(FUNDS)), reference: `test-demo:${u}` })),
-    ]);
+    await postTransactions(
+      trx,
+      [
+        ...users.map((u) => ({ tx: depositCredited(u, minor(FUNDS)), reference: `test-deposit:${u}` })),
+        ...users.map((u) => ({ tx: demoGrant(u, minor(FUNDS)), reference: `test-demo:${u}` })),
+      ],
+      T,
+    );
   });
 });
 afterAll(async () => {
@@ -136,6 +140,7 @@ async function placeAndDraw(p: Period, slips: Slip[], result: number[]): Promise
         tx: stakePlaced(s.user, s.wallet, minor(s.items.reduce((sum, i) => sum + i.amount, 0))),
         reference: `bet:${ids[k]}`,
       })),
+      T,
     );
   });
   // The draw, with a chosen result (the periods trigger allows writing it only on sealed → drawn).
@@ -375,9 +380,11 @@ describe('set-based settlement = the domain, item by item', () => {
     };
     const ids = await placeAndDraw(p, [winner, winner], [6, 6, 5]);
     await t.app.db.transaction().execute(async (trx) => {
-      await postTransactions(trx, [
-        { tx: payoutCredited(winner.user, 'cash', minor(197)), reference: `bet:${ids[1]}` },
-      ]);
+      await postTransactions(
+        trx,
+        [{ tx: payoutCredited(winner.user, 'cash', minor(197)), reference: `bet:${ids[1]}` }],
+        T,
+      );
     });
     const cash = (await getBalances(t.app.db, winner.user)).cash;
     await expect(settlePeriod(t.app.db, p.id, T)).rejects.toMatchObject({ key: 'ALREADY_DECIDED' });

@@ -82,8 +82,8 @@ describe('void of a period of 100,000 slips (PostgreSQL)', () => {
           join bet_items m on m.bet_id = f.id
           where b.period_id = ${pk.id} and b.id <> f.id`.execute(trx);
         await sql`
-          insert into ledger_transactions (kind, reference)
-          select 'stake', 'bet:' || b.id from bets b where b.period_id = ${pk.id}
+          insert into ledger_transactions (kind, reference, created_at)
+          select 'stake', 'bet:' || b.id, ${t.app.clock()} from bets b where b.period_id = ${pk.id}
           on conflict (kind, reference) do nothing`.execute(trx);
         // Each copy posts what its bettor's real stake posted: the same accounts, the same amounts.
         await sql`

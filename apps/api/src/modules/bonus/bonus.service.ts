@@ -207,6 +207,7 @@ export async function claimRebates(
     await postTransactions(
       trx,
       rows.map((r) => ({ tx: rebateCredited(user.id, minor(r.amount)), reference: `rebate:${r.id}` })),
+      now,
     );
     return {
       claimed: rows.reduce((s, r) => s + r.amount, 0),

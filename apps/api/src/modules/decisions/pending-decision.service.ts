@@ -59,7 +59,7 @@ export async function decidePending<Row extends { status: string; user_id: numbe
   await d.check?.(trx, row);
   await d.decide(trx, row);
   const posting = d.ledger?.(row);
-  if (posting) await postTransaction(trx, posting.tx, posting.reference);
+  if (posting) await postTransaction(trx, posting.tx, posting.reference, d.now);
   const { before, after } = d.audit(row);
   await writeAudit(trx, d.actor, d.action, d.target, before, after);
   const message = d.message(row);

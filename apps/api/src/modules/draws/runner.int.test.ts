@@ -104,13 +104,16 @@ describe('the scheduler runner', () => {
         if (!p1 || !p2) throw new Error('no k3 periods');
         // A slip on p1, whose row another transaction holds: p1's settlement waits for it.
         const { rows } = await sql<{ id: number }>`
-          insert into users (account, nickname, avatar, role) values ('runner1', 'Runner', '/art/avatars/1.svg', 'player')
+          insert into users (account, nickname, avatar, role, created_at)
+          values ('runner1', 'Runner', '/art/avatars/1.svg', 'player', ${clock})
           returning id`.execute(db);
         const user = rows[0]?.id ?? 0;
         const slip = await db.transaction().execute(async (trx) => {
-          await postTransactions(trx, [
-            { tx: depositCredited(user, minor(1_000_000)), reference: `runner-deposit:${user}` },
-          ]);
+          await postTransactions(
+            trx,
+            [{ tx: depositCredited(user, minor(1_000_000)), reference: `runner-deposit:${user}` }],
+            clock,
+          );
           const b = await trx
             .insertInto('bets')
             .values({
@@ -140,7 +143,7 @@ describe('the scheduler runner', () => {
               amount: 100,
             })
             .execute();
-          await postTransactions(trx, [{ tx: stakePlaced(user, 'cash', minor(100)), reference: `bet:${b.id}` }]);
+          await postTransactions(trx, [{ tx: stakePlaced(user, 'cash', minor(100)), reference: `bet:${b.id}` }], clock);
           return b.id;
         });
         await blocker.query('begin');

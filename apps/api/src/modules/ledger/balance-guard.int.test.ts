@@ -65,7 +65,7 @@ describe('a debit beyond the balance, on each of the four paths', () => {
     const key = await keyOf(
       t.app.db
         .transaction()
-        .execute((trx) => postTransaction(trx, stakePlaced(userId, 'cash', minor(TOO_MUCH)), 'guard:one')),
+        .execute((trx) => postTransaction(trx, stakePlaced(userId, 'cash', minor(TOO_MUCH)), 'guard:one', T)),
     );
     expect(key).toBe('INSUFFICIENT_BALANCE');
     expect(await snapshot()).toEqual(before);
@@ -75,10 +75,14 @@ describe('a debit beyond the balance, on each of the four paths', () => {
     const before = await snapshot();
     const key = await keyOf(
       t.app.db.transaction().execute((trx) =>
-        postTransactions(trx, [
-          { tx: stakePlaced(userId, 'cash', minor(CASH)), reference: 'guard:many:1' },
-          { tx: stakePlaced(userId, 'cash', minor(1)), reference: 'guard:many:2' },
-        ]),
+        postTransactions(
+          trx,
+          [
+            { tx: stakePlaced(userId, 'cash', minor(CASH)), reference: 'guard:many:1' },
+            { tx: stakePlaced(userId, 'cash', minor(1)), reference: 'guard:many:2' },
+          ],
+          T,
+        ),
       ),
     );
     expect(key).toBe('INSUFFICIENT_BALANCE');
@@ -95,6 +99,7 @@ describe('a debit beyond the balance, on each of the four paths', () => {
           sql`select 'guard:wallet:' || n as reference, ${userId}::int as user_id, 'cash' as wallet,
                      ${CASH / 2 + 1}::bigint as amount
               from generate_series(1, 2) n`,
+          T,
         ),
       ),
     );
@@ -119,7 +124,7 @@ describe('a debit beyond the balance, on each of the four paths', () => {
   it('the whole balance is fine on every path (the guard refuses only what goes below zero)', async () => {
     await t.app.db
       .transaction()
-      .execute((trx) => postTransaction(trx, stakePlaced(userId, 'cash', minor(CASH)), 'guard:exact'));
+      .execute((trx) => postTransaction(trx, stakePlaced(userId, 'cash', minor(CASH)), 'guard:exact', T));
     expect((await getBalances(t.app.db, userId)).cash).toBe(0);
     expect((await ledgerCheck(t.app.db)).ok).toBe(true);
   });

@@ -6,7 +6,7 @@
  *   await db.transaction().execute(async (trx) => {
  *     …rows of (reference, user_id, wallet, amount) somewhere the transaction can read…
  *     await postWalletBatch(trx, payoutCredited, sql`select 'bet:' || id as reference, user_id, wallet, payout as amount
- *                                                     from … order by id`);
+ *                                                     from … order by id`, now);
  *   });
  *
  * `build` is the domain's constructor of the transaction (payoutCredited, stakeRefunded, stakePlaced): its postings
@@ -72,13 +72,14 @@ export function walletTemplate(build: WalletTransactionBuilder): Template {
 }
 
 /**
- * Posts one transaction of `build` per row of `source`, a query of (reference, user_id, wallet, amount); returns how
- * many. Must run inside a database transaction.
+ * Posts one transaction of `build` per row of `source`, a query of (reference, user_id, wallet, amount), posted `at`
+ * (the app's clock); returns how many. Must run inside a database transaction.
  */
 export async function postWalletBatch(
   trx: Db,
   build: WalletTransactionBuilder,
   source: RawBuilder<unknown>,
+  at: Date,
 ): Promise<number> {
   if (!trx.isTransaction) throw new Error('postWalletBatch needs a database transaction');
   const t = walletTemplate(build);
@@ -91,7 +92,7 @@ export async function postWalletBatch(
   if (checked.n === 0) return 0;
 
   // 2. The transactions; a (kind, reference) already there is skipped by the insert and so not counted.
-  const inserted = await repo.insertWalletBatchTransactions(trx, t.kind);
+  const inserted = await repo.insertWalletBatchTransactions(trx, t.kind, at);
   if (inserted !== checked.n) throw new AppError('ALREADY_DECIDED');
 
   // 3. The postings to make and the accounts they need, created if missing and locked.

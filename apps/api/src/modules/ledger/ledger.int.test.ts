@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 async function post(tx: Parameters<typeof postTransaction>[1], reference: string) {
-  return t.app.db.transaction().execute((trx) => postTransaction(trx, tx, reference));
+  return t.app.db.transaction().execute((trx) => postTransaction(trx, tx, reference, t.app.clock()));
 }
 
 async function errorOf(p: Promise<unknown>): Promise<unknown> {
@@ -69,7 +69,9 @@ describe('postTransaction', () => {
   });
 
   it('needs a database transaction', async () => {
-    await expect(postTransaction(t.app.db, demoGrant(userId, minor(1)), 'x')).rejects.toThrow(/transaction/);
+    await expect(postTransaction(t.app.db, demoGrant(userId, minor(1)), 'x', t.app.clock())).rejects.toThrow(
+      /transaction/,
+    );
   });
 });
 
@@ -141,7 +143,9 @@ describe('ledgerCheck and the ledger:check script', () => {
   });
 
   it('detects an unbalanced transaction (a posting written around the service)', async () => {
-    await sql`insert into ledger_transactions (kind, reference) values ('bonus', 'tamper')`.execute(t.app.db);
+    await sql`insert into ledger_transactions (kind, reference, created_at) values ('bonus', 'tamper', ${t.app.clock()})`.execute(
+      t.app.db,
+    );
     const report = await ledgerCheck(t.app.db);
     expect(report.ok).toBe(false);
     expect(report.unbalanced).toHaveLength(1);
@@ -151,7 +155,7 @@ describe('ledgerCheck and the ledger:check script', () => {
 
 describe('postTransactions (a batch, as settlement posts it)', () => {
   const batch = (entries: Parameters<typeof postTransactions>[1]) =>
-    t.app.db.transaction().execute((trx) => postTransactions(trx, entries));
+    t.app.db.transaction().execute((trx) => postTransactions(trx, entries, t.app.clock()));
 
   it('posts every transaction with its postings and sums each account once', async () => {
     const before = (await getBalances(t.app.db, userId)).cash;

@@ -4,11 +4,19 @@ import type { Db } from '../../db/database.ts';
 
 // Plain functions over the ledger tables. The caller owns the database transaction (see ledger.service.ts).
 
-/** Inserts the transaction row, or returns undefined when (kind, reference) was already posted. */
-export async function insertTransaction(trx: Db, kind: string, reference: string): Promise<number | undefined> {
+/**
+ * Inserts the transaction row posted `at` (the app's clock), or returns undefined when (kind, reference) was already
+ * posted.
+ */
+export async function insertTransaction(
+  trx: Db,
+  kind: string,
+  reference: string,
+  at: Date,
+): Promise<number | undefined> {
   const row = await trx
     .insertInto('ledger_transactions')
-    .values({ kind: kind as never, reference })
+    .values({ kind: kind as never, reference, created_at: at })
     .onConflict((oc) => oc.columns(['kind', 'reference']).doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -157,6 +165,7 @@ export async function insertTransactionsWithPostings(
   trx: Db,
   transactions: { kind: string; reference: string }[],
   postings: { ord: number; account_id: number; amount: number }[],
+  at: Date,
 ): Promise<number> {
   const { rows } = await sql<{ transactions: number; postings: number }>`
     with input as (
@@ -164,8 +173,8 @@ export async function insertTransactionsWithPostings(
       from unnest(${transactions.map((r) => r.kind)}::text[], ${transactions.map((r) => r.reference)}::text[])
         with ordinality as t(kind, reference, ord)
     ), ins as (
-      insert into ledger_transactions (kind, reference)
-      select kind, reference from input order by ord
+      insert into ledger_transactions (kind, reference, created_at)
+      select kind, reference, ${at}::timestamptz from input order by ord
       on conflict (kind, reference) do nothing
       returning id, kind, reference
     ), tx as (
@@ -214,14 +223,17 @@ export async function createWalletBatch(
   );
 }
 
-/** Inserts one transaction of `kind` per batch row and links it; returns how many were new (a posted one is skipped). */
-export async function insertWalletBatchTransactions(trx: Db, kind: string): Promise<number> {
+/**
+ * Inserts one transaction of `kind` per batch row, posted `at`, and links it; returns how many were new (a posted one
+ * is skipped).
+ */
+export async function insertWalletBatchTransactions(trx: Db, kind: string, at: Date): Promise<number> {
   const row = await one<{ n: number }>(
     trx,
     sql`
       with ins as (
-        insert into ledger_transactions (kind, reference)
-        select ${kind}, reference from fd_ledger_batch order by ord
+        insert into ledger_transactions (kind, reference, created_at)
+        select ${kind}, reference, ${at}::timestamptz from fd_ledger_batch order by ord
         on conflict (kind, reference) do nothing
         returning id, reference
       ), linked as (

@@ -2,17 +2,20 @@
  * The ledger service: the one way money moves (decision 0004, packages/domain/src/ledger.ts for the account
  * model and the sign convention).
  *
- *   postTransaction(trx, tx, reference)   post a domain LedgerTransaction inside the caller's database transaction
- *   postTransactions(trx, entries)        many of them, in a constant number of statements
- *   postWalletBatch(trx, build, source)   one per row of a SQL query, set-based (ledger.batch.ts: settlement, voids)
- *   getBalances(db, userId)               a user's cash, demo and pending balances
- *   ledgerCheck(db)                       the reconciliation report (docs/trust.md 1–3), computed in SQL
+ *   postTransaction(trx, tx, reference, at)   post a domain LedgerTransaction inside the caller's database transaction
+ *   postTransactions(trx, entries, at)        many of them, in a constant number of statements
+ *   postWalletBatch(trx, build, source, at)   one per row of a SQL query, set-based (ledger.batch.ts: settlement, voids)
+ *   getBalances(db, userId)                   a user's cash, demo and pending balances
+ *   ledgerCheck(db)                           the reconciliation report (docs/trust.md 1–3), computed in SQL
+ *
+ * `at` is the app's clock (app.clock()) at the business event: the transaction's time, by which the report cuts its
+ * business days. The database's own clock is never used for it.
  *
  * Usage (a withdrawal request; the caller opens the transaction so its own rows and the postings commit together):
  *
  *   await db.transaction().execute(async (trx) => {
  *     const w = await insertWithdrawal(trx, …);
- *     await postTransaction(trx, withdrawalRequested(userId, amount, fee), `withdrawal:${w.id}`);
+ *     await postTransaction(trx, withdrawalRequested(userId, amount, fee), `withdrawal:${w.id}`, now);
  *   });
  *
  * postTransaction throws AppError('INSUFFICIENT_BALANCE') when a player account would go below zero and
@@ -44,9 +47,14 @@ export type PostedTransaction = {
  * Posts `tx` (built by the domain, so already balanced) under `reference`, the business event it records
  * ('deposit:17', 'withdrawal:9', 'guest:5'). Must run inside a database transaction (`trx`).
  */
-export async function postTransaction(trx: Db, tx: LedgerTransaction, reference: string): Promise<PostedTransaction> {
+export async function postTransaction(
+  trx: Db,
+  tx: LedgerTransaction,
+  reference: string,
+  at: Date,
+): Promise<PostedTransaction> {
   if (!trx.isTransaction) throw new Error('postTransaction needs a database transaction');
-  const transactionId = await repo.insertTransaction(trx, tx.kind, reference);
+  const transactionId = await repo.insertTransaction(trx, tx.kind, reference, at);
   if (transactionId === undefined) throw new AppError('ALREADY_DECIDED');
 
   // One delta per account; the accounts locked first (the ledger's one lock), then moved by its one writer.
@@ -81,15 +89,20 @@ export async function postTransaction(trx: Db, tx: LedgerTransaction, reference:
 export async function postTransactions(
   trx: Db,
   entries: readonly { tx: LedgerTransaction; reference: string }[],
+  at: Date,
 ): Promise<void> {
   if (!trx.isTransaction) throw new Error('postTransactions needs a database transaction');
   const CHUNK = 20_000;
   for (let start = 0; start < entries.length; start += CHUNK) {
-    await postChunk(trx, entries.slice(start, start + CHUNK));
+    await postChunk(trx, entries.slice(start, start + CHUNK), at);
   }
 }
 
-async function postChunk(trx: Db, entries: readonly { tx: LedgerTransaction; reference: string }[]): Promise<void> {
+async function postChunk(
+  trx: Db,
+  entries: readonly { tx: LedgerTransaction; reference: string }[],
+  at: Date,
+): Promise<void> {
   if (entries.length === 0) return;
   const accounts = sumByAccount(entries.map((e) => e.tx));
   const idOf = await lockAll(trx, accounts);
@@ -102,6 +115,7 @@ async function postChunk(trx: Db, entries: readonly { tx: LedgerTransaction; ref
     trx,
     entries.map((e) => ({ kind: e.tx.kind, reference: e.reference })),
     postings,
+    at,
   );
   if (inserted !== entries.length) throw new AppError('ALREADY_DECIDED');
   const moved = await repo.applyDeltas(

@@ -21,10 +21,18 @@ export async function setPasswordHash(trx: Db, userId: number, hash: string): Pr
   await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
 }
 
-export async function insertOperator(trx: Db, account: string, hash: string, avatar: string): Promise<void> {
+export async function insertOperator(trx: Db, account: string, hash: string, avatar: string, now: Date): Promise<void> {
   await trx
     .insertInto('users')
-    .values({ account, password_hash: hash, nickname: account, avatar, role: 'operator', is_guest: false })
+    .values({
+      account,
+      password_hash: hash,
+      nickname: account,
+      avatar,
+      role: 'operator',
+      is_guest: false,
+      created_at: now,
+    })
     .execute();
 }
 

@@ -24,7 +24,12 @@ export class OperatorError extends Error {}
  * Creates an operator, or sets a new password for an existing operator of that account. Refuses an account that
  * belongs to a player or guest (an operator is never made out of a player by accident).
  */
-export async function createOperator(db: Db, account: string, password: string): Promise<'created' | 'updated'> {
+export async function createOperator(
+  db: Db,
+  account: string,
+  password: string,
+  now: Date,
+): Promise<'created' | 'updated'> {
   const name = account.trim();
   if (!ACCOUNT_RE.test(name)) throw new OperatorError('the account must be 4–20 letters and digits');
   if (password.length < LOGIN_PASSWORD_MIN || password.length > LOGIN_PASSWORD_MAX) {
@@ -38,7 +43,7 @@ export async function createOperator(db: Db, account: string, password: string):
       await repo.setPasswordHash(trx, existing.id, hash);
       return 'updated';
     }
-    await repo.insertOperator(trx, name, hash, AVATARS[0] ?? '/art/avatars/1.svg');
+    await repo.insertOperator(trx, name, hash, AVATARS[0] ?? '/art/avatars/1.svg', now);
     return 'created';
   });
 }
@@ -79,7 +84,7 @@ export async function ensureFirstOperator(db: Db, passwordFile: string | undefin
       if (await repo.anyOperatorExists(trx)) return { kind: 'not-needed' };
       if (await repo.accountExists(trx, 'operator')) return { kind: 'not-needed' };
       if (passwordFile === undefined) return { kind: 'no-file' };
-      await repo.insertOperator(trx, 'operator', hash, AVATARS[0] ?? '/art/avatars/1.svg');
+      await repo.insertOperator(trx, 'operator', hash, AVATARS[0] ?? '/art/avatars/1.svg', now);
       await mkdir(dirname(passwordFile), { recursive: true, mode: 0o700 });
       let file: FileHandle;
       try {

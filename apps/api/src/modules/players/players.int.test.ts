@@ -12,8 +12,8 @@ import { getBalances, ledgerCheck } from '../ledger/ledger.service.ts';
 // with a reason (a frozen player can log in and withdraw, not bet or deposit); a password reset whose temporary
 // password is shown once and must be changed before anything else. Every action is audited before/after.
 
-// A day ahead of the database's clock: the ledger stamps movements with the database's clock, so the history (the
-// last months before the app's clock) lists them; 20 s into a minute, the one-minute games' periods are open.
+// A day ahead of the wall clock, 20 s into a minute: the one-minute games' periods are open. The ledger stamps
+// movements with the app's clock, so the history (the last months before it) lists them.
 const T = new Date(Math.floor((Date.now() + 86_400_000) / 60_000) * 60_000 + 20_000);
 let t: TestApp;
 let op: string;

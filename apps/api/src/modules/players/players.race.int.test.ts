@@ -11,7 +11,7 @@ import { getBalances, ledgerCheck } from '../ledger/ledger.service.ts';
 // over real HTTP (PGlite runs one transaction at a time, so nothing could overlap there). The freeze and each of these
 // lock the player's row, so they are ordered: every call is either committed before the freeze or refused ACCOUNT_FROZEN, and once the freeze has
 // answered, none is accepted.
-// Ahead of the database's clock, 20 s into a minute: the one-minute games' periods are open, far from their seal.
+// Ahead of the wall clock, 20 s into a minute: the one-minute games' periods are open, far from their seal.
 const T = new Date(Math.floor((Date.now() + 86_400_000) / 60_000) * 60_000 + 20_000);
 
 let t: TestApp;

@@ -58,8 +58,8 @@ beforeAll(async () => {
   // Sessions expire by the app's clock: a year's lifetime keeps them alive when the clock moves 93 days on.
   t = await buildTestApp({ SESSION_TTL_HOURS: String(24 * 365) });
   op = await operatorToken(t.app);
-  // The ledger stamps its rows with the database's clock: the app's clock is set to the same day.
-  // It is a moment K3 takes bets, a few seconds on at most (not between a seal and its draw).
+  // The ledger stamps its rows with the app's clock, set to a moment K3 takes bets, a few seconds on at most (not
+  // between a seal and its draw).
   now = await openWhenBetsTaken(t.app, 'df_k3');
   today = localDate(now.getTime(), TZ);
   // A: a deposit of 500.00, a withdrawal paid and one rejected, bets on every K3 play of one period (so some win).
@@ -225,8 +225,8 @@ describe('GET /api/account/export', () => {
     // this file holds them to it).
     await sql`
       with tx as (
-        insert into ledger_transactions (kind, reference)
-        select case when g % 2 = 0 then 'deposit' else 'stake' end, 'bulk:' || ${userId} || ':' || g
+        insert into ledger_transactions (kind, reference, created_at)
+        select case when g % 2 = 0 then 'deposit' else 'stake' end, 'bulk:' || ${userId} || ':' || g, ${t.app.clock()}
         from generate_series(1, 20000) g
         returning id, kind
       ), acc as (

@@ -160,7 +160,7 @@ export async function submitWithdrawal(
       fee,
     });
     // Refused with INSUFFICIENT_BALANCE when player_cash cannot cover amount + fee: the row above rolls back too.
-    const posted = await postTransaction(trx, withdrawalRequested(user.id, amount, fee), `withdrawal:${w.id}`);
+    const posted = await postTransaction(trx, withdrawalRequested(user.id, amount, fee), `withdrawal:${w.id}`, ctx.now);
     // A claimed rebate still under its turnover requirement stays in the wallet (modules/bonus): checked under the
     // wallet's lock, which a claim takes too, so a claim and a withdrawal never pass each other.
     const left = posted.balances.get(`player_cash:${user.id}`) ?? 0;
