@@ -50,6 +50,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.spec.ts'],
+          // Migrates one PGlite data directory per run; each site's starts as a copy of it.
+          globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // A page that waits on its server answers in well under a second on a quiet machine, in seconds on a busy

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import type { BetSlip, CurrentGame } from '@fairdraw/contract';
 import { quiet } from './harness.ts';
 import type { Site } from './harness.ts';
+import type { SiteClock } from './site-clock.ts';
 
 // What the browser specs share besides the site and the browser (fixtures.ts): reading text as a player reads it,
 // the session a page holds, and the API calls a test's setup makes.
@@ -130,28 +131,36 @@ export function screenshotsTo(dir: string | undefined): (page: Page, name: strin
 
 /**
  * Places a one-item slip of 10.00 on `playId` in the game's current period, once that period is open with at least
- * 20 s to its seal (waiting up to a minute for one); answers the slip (in `lang` when given).
+ * two minutes to its seal (so a second slip on another game, placed next, lands in an open period too, and the slips
+ * stay open while a test looks at them); answers the slip (in `lang` when given). When the period is past that point,
+ * the site's clock (`clock`, site-clock.ts) is moved on to a second after its draw, when the next one is open, rather
+ * than waited for.
  */
 export async function placeSlipWhenOpen(
   site: Site,
+  clock: SiteClock,
   token: string,
   gameId: number,
   playId: number,
   lang?: string,
 ): Promise<BetSlip> {
-  // Long enough to wait out a whole seal window of a slowed-down game (e.g. 50 s at a 300 s cycle) and 20 s more.
-  const deadline = Date.now() + 90_000;
-  for (;;) {
+  let moved = false;
+  // 50 looks 200 ms apart: the scheduler opens the next period within a second or two of the moved clock.
+  for (let i = 0; i < 50; i++) {
     const period = await siteApi<CurrentGame>(site, `/api/game/current_game?games_id=${gameId}`, { method: 'POST' });
     const left = (period.seal_at ?? 0) - period.server_time;
-    if (period.status === 'open' && period.issue && left > 20_000) {
+    if (period.status === 'open' && period.issue && left > 120_000) {
       return siteApi<BetSlip>(site, '/api/game/bet', {
         token,
         lang,
         body: { games_id: gameId, issue: period.issue, items: [{ play_id: playId, amount: 1000 }] },
       });
     }
-    if (Date.now() > deadline) throw new Error(`game ${gameId}: no open period with time to bet`);
-    await new Promise((r) => setTimeout(r, 1000));
+    if (!moved && period.draw_at) {
+      clock.advance(period.draw_at - period.server_time + 1_000);
+      moved = true;
+    }
+    await new Promise((r) => setTimeout(r, 200));
   }
+  throw new Error(`game ${gameId}: no open period with time to bet`);
 }
