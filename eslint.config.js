@@ -137,6 +137,21 @@ export default tseslint.config(
     ignores: ['apps/web/src/lib/paths.ts', '**/*.test.ts'],
     rules: { 'no-restricted-syntax': ['error', ...pathLiteralRules()] },
   },
+  {
+    // Integration files share their worker's modules (vitest.config.ts: isolate false): none may mock a module, stub a
+    // global or the environment, or fake the timers, which would leak into the next file. They move the app's clock.
+    files: ['**/*.int.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'stubGlobal', 'stubEnv', 'useFakeTimers'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'Integration files share their worker (isolate: false): move the app clock or build an app instead.',
+        })),
+      ],
+    },
+  },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
 );
 
