@@ -10,13 +10,24 @@ import { TopBar } from './top-bar.tsx';
  * A cashier screen: top bar with title and balance, and the signed-out state when nobody is logged in. Operators
  * have no wallet, so their top bar shows no balance.
  */
-export function CashierPage({ title, children, back = true }: { title: string; children: ReactNode; back?: boolean }) {
+export function CashierPage({
+  title,
+  children,
+  back = true,
+  signedOut,
+}: {
+  title: string;
+  children: ReactNode;
+  back?: boolean;
+  /** What a visitor sees instead of the screen; by default the wallet's invitation to log in or register. */
+  signedOut?: ReactNode;
+}) {
   const { t } = useTranslation();
   const user = useSession();
   return (
     <main className="page">
       <TopBar title={title} back={back} right={user && user.role !== 'operator' ? <BalanceChip /> : undefined} />
-      {user ? children : <SignedOutState text={t('common.signedOut')} />}
+      {user ? children : (signedOut ?? <SignedOutState text={t('common.signedOut')} />)}
     </main>
   );
 }

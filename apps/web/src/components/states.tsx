@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-client.ts';
 import { Skeleton } from './skeleton.tsx';
@@ -31,20 +31,26 @@ export function EmptyState({ text, action }: { text: string; action?: ReactNode 
   );
 }
 
-/** Signed out: what signing in unlocks, and the way in. */
-export function SignedOutState({ text }: { text: string }) {
+/**
+ * Signed out: what signing in unlocks, and the way in. Logging in comes back to this screen. `register: false` where
+ * a new account would not help (the operator console).
+ */
+export function SignedOutState({ text, register = true }: { text: string; register?: boolean }) {
   const { t } = useTranslation();
+  const { pathname, search } = useLocation();
   return (
     <div className="state" data-testid="signed-out">
       <img className="state__art" src="/art/logo.svg" alt="" width={48} height={48} />
       <p className="state__text">{text}</p>
       <div className="state__actions">
-        <Link to={PATHS.login} className="btn btn--primary">
+        <Link to={PATHS.login} state={{ from: pathname + search }} className="btn btn--primary">
           {t('home.login')}
         </Link>
-        <Link to={PATHS.register} className="btn btn--ghost">
-          {t('auth.toRegister')}
-        </Link>
+        {register && (
+          <Link to={PATHS.register} className="btn btn--ghost">
+            {t('auth.toRegister')}
+          </Link>
+        )}
       </div>
     </div>
   );

@@ -3,7 +3,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CashierPage } from '../components/cashier-page.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
-import { ErrorState, NoticeState } from '../components/states.tsx';
+import { ErrorState, NoticeState, SignedOutState } from '../components/states.tsx';
 import { useProfile } from '../lib/server-state/profile.ts';
 import { useSession } from '../lib/use-session.ts';
 import { AuditTab } from './reports/audit-tab.tsx';
@@ -67,7 +67,12 @@ export function ConsolePage() {
   const fallback = isPath(pathname, PATHS.adminWithdrawals) ? 'withdrawals' : 'deposits';
   const asked = params.get('tab') ?? fallback;
   const tab: Tab = TABS.find((k) => k.key === asked) ?? TABS.find((k) => k.key === fallback)!;
-  const frame = (body: ReactNode) => <CashierPage title={t('admin.title')}>{body}</CashierPage>;
+  // A visitor is told what this is and may log in (and come back here); it is no place to open a player account.
+  const frame = (body: ReactNode) => (
+    <CashierPage title={t('admin.title')} signedOut={<SignedOutState text={t('admin.signedOut')} register={false} />}>
+      {body}
+    </CashierPage>
+  );
 
   // The console's own texts arrive with it (lib/console-texts.ts); until then, a skeleton without words.
   if (texts.isError) return <ErrorState error={texts.error} onRetry={() => void texts.refetch()} />;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { PATHS } from '../../../lib/paths.ts';
+import { returnPath } from '../../../lib/return-path.ts';
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import type { LoginRequest, LoginTwoFactorRequest, Session } from '@fairdraw/contract';
@@ -84,7 +85,9 @@ export function LoginPage() {
   const busy = form.formState.isSubmitting || guestBusy;
   // One message at a time, above the button; the field it is about is marked.
   const first = firstError(form.formState.errors, LOGIN_FIELDS);
-  const home = () => void navigate(PATHS.home, { replace: true });
+  const location = useLocation();
+  // Back to the screen that asked for a login (a signed-out state's link passes it), else Home.
+  const home = () => void navigate(returnPath(location.state) ?? PATHS.home, { replace: true });
   const [challenge, setChallenge] = useState<string | null>(null);
   const enter = (session: Session) => {
     // An operator reset the password: the player chooses his own first (the API allows nothing else till then).

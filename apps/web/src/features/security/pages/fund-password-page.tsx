@@ -14,12 +14,7 @@ import { contractResolver } from '../../../lib/forms.ts';
 import { useSetFundPassword } from '../api/set-fund-password.ts';
 import { EMPTY_PASSWORDS, fundPasswordSchema, PASSWORD_FIELDS, type PasswordValues } from '../lib/password-schema.ts';
 import { PATHS, isPath } from '../../../lib/paths.ts';
-
-/** The in-site path a link passed as `{ from }` in its state, if it is one. */
-function returnPath(state: unknown): string | undefined {
-  const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : undefined;
-}
+import { returnPath } from '../../../lib/return-path.ts';
 
 /** Six digits on the numeric keypad; never autofilled. */
 const pin = { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6, autoComplete: 'off', type: 'password' } as const;
