@@ -24,6 +24,8 @@ describe('accounts in the browser', () => {
     await page.waitForURL((u) => u.pathname === '/');
     expect(await page.getByTestId('home-nickname').innerText()).toContain('Lucky Star');
     expect(await page.getByTestId('home-avatar').getAttribute('src')).toMatch(/^\/art\/avatars\/\d\.svg$/);
+    // Home's user bar shows the new player's balance, nothing yet, in the house currency.
+    await expect.poll(() => page.getByTestId('topbar-balance').innerText()).toMatch(/THB\s*0\.00/);
     const before = await storage(page);
     const info = JSON.parse(before.local.userInfo ?? '{}') as { token?: string; nickname?: string; avatar?: string };
     expect(info.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
@@ -93,6 +95,8 @@ describe('accounts in the browser', () => {
     await page.getByTestId('login-guest').click();
     await page.waitForURL((u) => u.pathname === '/');
     expect(await page.getByTestId('home-nickname').innerText()).toContain('Guest');
+    // The guest's balance on Home is marked as demo money.
+    await expect.poll(() => page.getByTestId('topbar-balance').innerText()).toMatch(/Demo[\s\S]*THB\s*10,000\.00/);
     const info = JSON.parse((await storage(page)).local.userInfo ?? '{}') as { token?: string };
     expect(info.token).toBeTruthy();
     // My invites the guest to register, one tap from the form.

@@ -13,11 +13,11 @@ export function BalanceChip() {
       type="button"
       className="balance-chip num"
       data-testid="topbar-balance"
-      aria-label={`${t('wallet.balance')} ${format(wallet.data.balance)}. ${t('wallet.refresh')}`}
+      aria-label={`${t('balance.label')} ${format(wallet.data.balance)}. ${t('balance.refresh')}`}
       aria-busy={wallet.isFetching || undefined}
       onClick={() => void wallet.refetch()}
     >
-      {wallet.data.demo && <span className="balance-chip__demo">{t('wallet.demoBadge')}</span>}
+      {wallet.data.demo && <span className="balance-chip__demo">{t('balance.demo')}</span>}
       <span className={wallet.isFetching ? 'is-refreshing' : undefined}>{format(wallet.data.balance)}</span>
     </button>
   );

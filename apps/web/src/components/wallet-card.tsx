@@ -25,10 +25,10 @@ export function WalletCard({ actions = true }: { actions?: boolean }) {
   return (
     <section className={`brand-card wallet-card${w.demo ? ' wallet-card--demo' : ''}`} aria-label={t('wallet.title')}>
       <div className="wallet-card__head">
-        <span className="wallet-card__label">{t('wallet.balance')}</span>
+        <span className="wallet-card__label">{t('balance.label')}</span>
         {w.demo && (
           <span className="badge badge--demo" data-testid="wallet-demo-badge">
-            {t('wallet.demoBadge')}
+            {t('balance.demo')}
           </span>
         )}
       </div>
@@ -37,7 +37,7 @@ export function WalletCard({ actions = true }: { actions?: boolean }) {
         className="wallet-card__balance num"
         data-testid="wallet-balance"
         onClick={() => void wallet.refetch()}
-        aria-label={`${t('wallet.balance')} ${format(w.balance)}. ${t('wallet.refresh')}`}
+        aria-label={`${t('balance.label')} ${format(w.balance)}. ${t('balance.refresh')}`}
       >
         {format(w.balance)}
       </button>

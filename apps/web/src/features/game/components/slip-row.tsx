@@ -75,7 +75,7 @@ export function SlipRow({
       <div className="record__meta">
         <span>
           #{slip.id} · {formatTime(slip.created_at, lang)}
-          {slip.wallet === 'demo' && <span className="badge badge--demo">{t('wallet.demoBadge')}</span>}
+          {slip.wallet === 'demo' && <span className="badge badge--demo">{t('balance.demo')}</span>}
         </span>
         <span className={`status status--${tone}`} data-testid="bet-status">
           <span aria-hidden="true">{partly ? '◐' : markOf(slip.status)}</span>{' '}

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { GlobeIcon } from '../../../components/icons.tsx';
@@ -6,7 +7,15 @@ import { useSession } from '../../../lib/use-session.ts';
 import { useProfile } from '../../../lib/server-state/profile.ts';
 import { PATHS, withQuery } from '../../../lib/paths.ts';
 
-/** Logo and language on top; below, who is logged in with Log Out, or a Login button. */
+// The balance brings the money formatter: loaded after Home's first paint, in a box of its own size meanwhile.
+const BalanceChip = lazy(() =>
+  import('../../../components/balance-chip.tsx').then((m) => ({ default: m.BalanceChip })),
+);
+
+/**
+ * Logo and language on top; below, who is logged in: the nickname over the balance, and Log out over the spending
+ * limits on the right, or a Login button. Two short lines a side, so no language's words crowd out the nickname.
+ */
 export function HomeHeader() {
   const { t } = useTranslation();
   const user = useSession();
@@ -36,27 +45,34 @@ export function HomeHeader() {
             height={40}
             data-testid="home-avatar"
           />
-          <span className="user-bar__name" data-testid="home-nickname">
-            {user.nickname}
-          </span>
-          {user.is_guest && <span className="badge">{t('home.guestBadge')}</span>}
-          {!user.is_guest && user.role === 'player' && (
-            <Link
-              to={withQuery(PATHS.my, { sheet: 'limits' })}
+          <div className="user-bar__who">
+            <span className="user-bar__line">
+              <span className="user-bar__name" data-testid="home-nickname" title={user.nickname}>
+                {user.nickname}
+              </span>
+              {user.is_guest && <span className="badge">{t('home.guestBadge')}</span>}
+            </span>
+            {user.role !== 'operator' && (
+              <Suspense fallback={<span className="user-bar__balance-slot" />}>
+                <BalanceChip />
+              </Suspense>
+            )}
+          </div>
+          <div className="user-bar__actions">
+            <button
+              type="button"
               className="btn btn--ghost btn--small"
-              data-testid="home-limits"
+              data-testid="home-logout"
+              onClick={() => void logout()}
             >
-              {t('limits.title')}
-            </Link>
-          )}
-          <button
-            type="button"
-            className="btn btn--ghost btn--small user-bar__logout"
-            data-testid="home-logout"
-            onClick={() => void logout()}
-          >
-            {t('home.logout')}
-          </button>
+              {t('home.logout')}
+            </button>
+            {!user.is_guest && user.role === 'player' && (
+              <Link to={withQuery(PATHS.my, { sheet: 'limits' })} className="user-bar__link" data-testid="home-limits">
+                {t('limits.title')}
+              </Link>
+            )}
+          </div>
         </div>
       )}
     </>
