@@ -1,4 +1,10 @@
-/** A row of segmented tabs (ARIA tabs); each has a test id. */
+/** So many tabs share the row at 320 px and up, each at least 70 px wide. */
+const FIT_AT_MOST = 4;
+
+/**
+ * A row of segmented tabs (ARIA tabs); each has a test id. Up to four share the row's width, a long label taking
+ * two lines, so none is ever hidden off screen; more scroll sideways unless `wrap`.
+ */
 export function Tabs<K extends string>({
   items,
   value,
@@ -14,7 +20,11 @@ export function Tabs<K extends string>({
   wrap?: boolean;
 }) {
   return (
-    <div className={wrap ? 'tabs tabs--wrap' : 'tabs'} role="tablist" aria-label={label}>
+    <div
+      className={wrap ? 'tabs tabs--wrap' : items.length <= FIT_AT_MOST ? 'tabs tabs--fit' : 'tabs'}
+      role="tablist"
+      aria-label={label}
+    >
       {items.map((item) => (
         <button
           key={item.key}
