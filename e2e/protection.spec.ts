@@ -117,6 +117,16 @@ async function timeoutThenDeposit(lang: Lang) {
     expect(norm(await notice.innerText())).toContain(norm(texts.activeNote ?? ''));
     expect(await page.getByTestId('deposit-submit').count()).toBe(0);
     await shot(page, `${lang}-deposit-on-break`);
+
+    // A game page too: its draws stay in view, and where the plays and the slip would be, the break says so.
+    await page.goto('/');
+    await page.getByTestId('game-tile-df_k3').click();
+    const onGame = page.getByTestId('break-notice');
+    await onGame.waitFor();
+    expect(norm(await onGame.innerText())).toContain(endText);
+    expect(await page.getByTestId('game-rules-link').count()).toBe(1);
+    expect(await page.getByTestId('bet-bar').count()).toBe(0);
+    await shot(page, `${lang}-game-on-break`);
   } finally {
     await context.close();
   }

@@ -3,6 +3,7 @@ import '../game.css';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { BreakGate } from '../../../components/break-gate.tsx';
 import { BalanceChip } from '../../../components/balance-chip.tsx';
 import { ErrorState, NoticeState } from '../../../components/states.tsx';
 import { TopBar } from '../../../components/top-bar.tsx';
@@ -162,72 +163,75 @@ export function GamePage() {
           />
         </Suspense>
       )}
-      <PlayBoard
-        plays={plays}
-        group={sel.group}
-        onGroup={sel.setGroupCode}
-        selected={sel.selected}
-        numbers={sel.numbers}
-        bettable={bettable}
-        onTap={sel.tap}
-      />
-      {user && bettable && (
-        <div className="play-tools">
-          <button
-            type="button"
-            className="btn btn--ghost btn--small"
-            data-testid="machine-pick"
-            disabled={!sel.group}
-            onClick={() => {
-              if (!sel.machinePick()) showToast(t('bet.allPicked'));
-            }}
-          >
-            {t('bet.machinePick')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--ghost btn--small"
-            data-testid="repeat-last"
-            disabled={!lastSlip}
-            onClick={repeatLast}
-          >
-            {t('bet.repeatLast')}
-          </button>
-        </div>
-      )}
-      <BetBar
-        signedIn={!!user}
-        count={sel.selectedItems.length}
-        bettable={bettable}
-        onClear={sel.clear}
-        onOpen={() => setSlipOpen(true)}
-      />
-      {sel.picking && (
-        <NumberPicker
-          open
-          title={sel.picking.name}
-          count={allInCount(sel.picking.code) ?? 2}
-          onCancel={sel.cancelPick}
-          onDone={sel.finishPick}
+      {/* On a break the player still follows the draws and his slips; where the bets would be, the break says so. */}
+      <BreakGate>
+        <PlayBoard
+          plays={plays}
+          group={sel.group}
+          onGroup={sel.setGroupCode}
+          selected={sel.selected}
+          numbers={sel.numbers}
+          bettable={bettable}
+          onTap={sel.tap}
         />
-      )}
-      {user && issue && slipWanted && (
-        <Suspense fallback={null}>
-          <BetSlipSheet
-            gameId={gameId}
-            family={family}
-            preset={preset}
-            issue={issue}
-            items={sel.selectedItems}
-            numbers={sel.numbers}
-            open={slipOpen}
-            disabled={!bettable}
-            onClose={() => setSlipOpen(false)}
-            onRemove={sel.toggle}
-            onDone={sel.clear}
+        {user && bettable && (
+          <div className="play-tools">
+            <button
+              type="button"
+              className="btn btn--ghost btn--small"
+              data-testid="machine-pick"
+              disabled={!sel.group}
+              onClick={() => {
+                if (!sel.machinePick()) showToast(t('bet.allPicked'));
+              }}
+            >
+              {t('bet.machinePick')}
+            </button>
+            <button
+              type="button"
+              className="btn btn--ghost btn--small"
+              data-testid="repeat-last"
+              disabled={!lastSlip}
+              onClick={repeatLast}
+            >
+              {t('bet.repeatLast')}
+            </button>
+          </div>
+        )}
+        <BetBar
+          signedIn={!!user}
+          count={sel.selectedItems.length}
+          bettable={bettable}
+          onClear={sel.clear}
+          onOpen={() => setSlipOpen(true)}
+        />
+        {sel.picking && (
+          <NumberPicker
+            open
+            title={sel.picking.name}
+            count={allInCount(sel.picking.code) ?? 2}
+            onCancel={sel.cancelPick}
+            onDone={sel.finishPick}
           />
-        </Suspense>
-      )}
+        )}
+        {user && issue && slipWanted && (
+          <Suspense fallback={null}>
+            <BetSlipSheet
+              gameId={gameId}
+              family={family}
+              preset={preset}
+              issue={issue}
+              items={sel.selectedItems}
+              numbers={sel.numbers}
+              open={slipOpen}
+              disabled={!bettable}
+              onClose={() => setSlipOpen(false)}
+              onRemove={sel.toggle}
+              onDone={sel.clear}
+            />
+          </Suspense>
+        )}
+      </BreakGate>
       {signedIn && bets.data && (
         <Suspense fallback={null}>
           <MyBetsPanel slips={bets.data} issue={issue} lastIssue={current.data?.last?.issue ?? null} />
