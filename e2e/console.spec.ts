@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { phone, quiet } from './harness.ts';
+import { phone, settled } from './harness.ts';
 import { useSite } from './fixtures.ts';
 import { approvedDeposit, drawCurrentPeriod, OPERATOR, registerInBrowser, screenshotsTo, siteApi } from './site-api.ts';
 import { siteClock } from './site-clock.ts';
@@ -258,7 +258,8 @@ describe('operator console', () => {
         '/msg',
       ]) {
         await page.goto(path);
-        await quiet(page);
+        // Every chunk the screen asks for has arrived: no request in flight, none started after the last answer.
+        await settled(page);
       }
       const scripts = fetched.filter((p) => p.endsWith('.js'));
       expect(scripts.length).toBeGreaterThan(5);

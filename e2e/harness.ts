@@ -190,17 +190,21 @@ export async function quiet(page: Page, idleMs = 500, timeoutMs = 30_000): Promi
 
 /**
  * Waits until the page has settled: no request in flight (the live streams left out), and since the last one ended
- * the page has run its pending work — answers handled, screens rendered (two animation frames and a zero timer),
- * twice over — without starting another. A condition, not a fixed idle time like `quiet`'s: a screen whose answers
- * lead to more requests (a chunk, the next query, a redirect) is waited for, a finished one is not. For pages of
- * contexts made by `phone`.
+ * the page has run its pending work — answers handled, screens rendered, what it deferred to an idle moment
+ * (`requestIdleCallback` runs callbacks in the order asked, so the app's ran before this one's), then two animation
+ * frames and a zero timer, twice over — without starting another. A condition, not a fixed idle time like `quiet`'s:
+ * a screen whose answers lead to more requests (a chunk, the next query, a redirect) is waited for, a finished one
+ * is not. For pages of contexts made by `phone`.
  */
 export async function settled(page: Page, timeoutMs = 30_000): Promise<void> {
   await page.waitForLoadState('load');
   const until = Date.now() + timeoutMs;
   const frames = () =>
     page.evaluate(
-      () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))),
+      () =>
+        new Promise<void>((done) =>
+          requestIdleCallback(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))),
+        ),
     );
   const busy = () => (inFlight.get(page)?.size ?? 0) > 0;
   while (Date.now() < until) {
