@@ -46,7 +46,7 @@ const text = async (page: Page, testId: string, within?: string) =>
   ).trim();
 const shot = async (page: Page, name: string) => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.waitForTimeout(300);
+  await settled(page);
   await page.screenshot({ path: join(SCREENSHOTS, name) });
 };
 
