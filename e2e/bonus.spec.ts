@@ -1,36 +1,45 @@
 /**
  * The daily rebate in the browser at 390×844, in Thai and in English. The site runs with its wall clock moved
- * (server-clock.ts) to two minutes before midnight in the business time zone: the operator sets the K3 rate, two
- * players deposit and bet on K3 through the API, their periods are drawn and settled by the site's own scheduler;
- * then the clock moves past midnight and the scheduler's leader computes yesterday's rebates. Each player then, by
+ * (site-clock.ts) to two and a half minutes before midnight in the business time zone: the operator sets the K3 rate,
+ * two players deposit and bet on K3 through the API, the clock moves past their period's draw and the site's own
+ * scheduler draws and settles it; then the clock moves past midnight and the scheduler's leader computes yesterday's
+ * rebates. Each player then, by
  * taps from the tab bar: Bonus → sees the claimable rebate and the rates → claims it → sees it in the history and
  * the bonus with its turnover requirement; the wallet card on /purses shows the locked bonus too.
  *
  * With BONUS_SHOTS=<folder> it writes <lang>-bonus.png, <lang>-claimed.png and <lang>-wallet.png there.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { BetSlip, BonusIndex, CurrentGame, GameCategory, PlayGroup } from '@fairdraw/contract';
+import type { BetSlip, BonusIndex, GameCategory, PlayGroup } from '@fairdraw/contract';
 import { phone } from './harness.ts';
 import { useSite } from './fixtures.ts';
-import { approvedDeposit, norm, OPERATOR, operatorLogin, screenshotsTo, siteApi } from './site-api.ts';
+import {
+  approvedDeposit,
+  drawCurrentPeriod,
+  norm,
+  OPERATOR,
+  openPeriodWith,
+  operatorLogin,
+  screenshotsTo,
+  siteApi,
+} from './site-api.ts';
+import { siteClock } from './site-clock.ts';
 
 const ZONE = 'Asia/Bangkok'; // UTC+7 all year
 const DAY_MS = 86_400_000;
-const clockFile = join(mkdtempSync(join(tmpdir(), 'fd-clock-')), 'offset');
-/** The next midnight in Bangkok, as the real clock stands now. */
-const midnight = Math.ceil((Date.now() + 7 * 3_600_000) / DAY_MS) * DAY_MS - 7 * 3_600_000;
-const setClock = (serverNow: number) => writeFileSync(clockFile, String(Math.round(serverNow - Date.now())));
+const clock = siteClock();
+/** The first midnight in Bangkok ten minutes from now at least (the site's clock only moves forward). */
+const midnight = Math.ceil((Date.now() + 7 * 3_600_000 + 600_000) / DAY_MS) * DAY_MS - 7 * 3_600_000;
+/** Moves the site's clock on to `serverNow` (epoch ms). */
+const setClock = (serverNow: number) => clock.advance(serverNow - (Date.now() + clock.offset()));
 // The site starts 150 s before midnight.
 setClock(midnight - 150_000);
 
 const t = useSite({
-  NODE_OPTIONS: `--import ${join(import.meta.dirname, 'server-clock.ts')}`,
-  FD_TEST_CLOCK_FILE: clockFile,
+  ...clock.env,
   BUSINESS_TIME_ZONE: ZONE,
-  GAME_CYCLE_OVERRIDE_SECONDS: '20',
+  // Minute periods: the one the slips land in draws well before midnight (the clock moves past it: betK3).
+  GAME_CYCLE_OVERRIDE_SECONDS: '60',
   RATE_LIMIT_MAX: '100000',
   OPERATOR_ACCOUNT: OPERATOR.account,
   OPERATOR_PASSWORD: OPERATOR.password,
@@ -56,28 +65,30 @@ async function register(lang: Lang): Promise<{ account: string; token: string }>
   return { account, token };
 }
 
-/** Slips of 1,000 on the first `n` plays of K3's current period, placed while it has time to its seal. */
-async function betK3(token: string, n: number): Promise<BetSlip[]> {
+/** K3's game id. */
+async function k3Id(): Promise<number> {
   const cats = await api<GameCategory[]>('/api/game/category');
-  const k3 = cats.flatMap((c) => c.games).find((g) => g.code === 'df_k3')?.id ?? 0;
+  return cats.flatMap((c) => c.games).find((g) => g.code === 'df_k3')?.id ?? 0;
+}
+
+/**
+ * Slips of 1,000 on the first `n` plays of K3's current period, placed while it has 15 s at least to its seal (else
+ * the site's clock moves on to the next period: openPeriodWith).
+ */
+async function betK3(token: string, n: number): Promise<BetSlip[]> {
+  const k3 = await k3Id();
   const plays = (await api<PlayGroup[]>(`/api/game/play_items?group_id=${k3}`)).flatMap((g) => g.items).slice(0, n);
-  for (let tries = 0; tries < 30; tries++) {
-    const period = await api<CurrentGame>(`/api/game/current_game?games_id=${k3}`);
-    if (period.status === 'open' && period.issue && (period.seal_at ?? 0) - period.server_time > 4_000) {
-      const slips: BetSlip[] = [];
-      for (const play of plays) {
-        slips.push(
-          await api<BetSlip>('/api/game/bet', {
-            token,
-            body: { games_id: k3, issue: period.issue, items: [{ play_id: play.id, amount: 1_000 }] },
-          }),
-        );
-      }
-      return slips;
-    }
-    await new Promise((r) => setTimeout(r, 1_000));
+  const period = await openPeriodWith(t.site, clock, k3, 15_000);
+  const slips: BetSlip[] = [];
+  for (const play of plays) {
+    slips.push(
+      await api<BetSlip>('/api/game/bet', {
+        token,
+        body: { games_id: k3, issue: period.issue, items: [{ play_id: play.id, amount: 1_000 }] },
+      }),
+    );
   }
-  throw new Error('no open K3 period to bet on');
+  return slips;
 }
 
 async function poll<T>(what: string, read: () => Promise<T>, done: (v: T) => boolean, ms = 90_000): Promise<T> {
@@ -86,7 +97,7 @@ async function poll<T>(what: string, read: () => Promise<T>, done: (v: T) => boo
     const v = await read();
     if (done(v)) return v;
     if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 1_000));
+    await new Promise((r) => setTimeout(r, 200));
   }
 }
 
@@ -106,7 +117,10 @@ describe('the daily rebate', () => {
       const slips = await betK3(p.token, 12);
       expect(slips).toHaveLength(12);
     }
-    // The scheduler draws and settles them (20-second periods), still before midnight.
+    // The scheduler draws and settles them, still before midnight: the site's clock moves past the draw of the
+    // period the last slips are in (an earlier one, when the clock moved on between the players, is drawn already).
+    await drawCurrentPeriod(t.site, clock, await k3Id());
+    expect(Date.now() + clock.offset()).toBeLessThan(midnight - 30_000);
     for (const p of players.values()) {
       await poll(
         'slips settled',

@@ -9,18 +9,22 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { phone, quiet } from './harness.ts';
+import { phone, settled } from './harness.ts';
 import { useSite } from './fixtures.ts';
-import { approvedDeposit, OPERATOR, registerInBrowser, screenshotsTo, siteApi } from './site-api.ts';
+import { approvedDeposit, drawCurrentPeriod, OPERATOR, registerInBrowser, screenshotsTo, siteApi } from './site-api.ts';
+import { siteClock } from './site-clock.ts';
 import { checkDist, CONSOLE_MODULE } from '../apps/web/scripts/console-isolation.ts';
 
+// Periods of five minutes that never draw during the test on their own: a test that needs a drawn period moves the
+// site's clock past the current one's draw (drawCurrentPeriod) instead of waiting for it.
+const clock = siteClock();
 const t = useSite({
+  ...clock.env,
   OPERATOR_ACCOUNT: OPERATOR.account,
   OPERATOR_PASSWORD: OPERATOR.password,
   AUTH_RATE_LIMIT_MAX: '1000',
   RATE_LIMIT_MAX: '100000',
-  // Draws every 20 s, so a period is drawn (and its seed revealed) within the test.
-  GAME_CYCLE_OVERRIDE_SECONDS: '20',
+  GAME_CYCLE_OVERRIDE_SECONDS: '300',
 });
 const shot = screenshotsTo(process.env.CONSOLE_SHOTS);
 const DESK = { width: 1280, height: 800 } as const;
@@ -65,19 +69,31 @@ beforeAll(async () => {
   for (let i = 0; i < 23; i++) await approvedDeposit(t.site, reg.token, 10_000 + i * 100);
 }, 120_000);
 
-/** Waits (the site draws every 20 s) until the draws audit lists a settled period, and verifies it: match. */
+/**
+ * A settled period for the draws audit to show: when there is none yet, the site's clock moves past K3's current draw
+ * (drawCurrentPeriod), and this waits for the settle loop to settle it. Called before the draws screen is opened: the
+ * screen keeps a list it has loaded for half a minute (the web's query cache), so it would not see one settled later.
+ */
+async function haveSettledDraw() {
+  const operator = await siteApi<{ token: string }>(t.site, '/api/user/login', { body: OPERATOR });
+  const settled = async () =>
+    (
+      await siteApi<{ list: unknown[] }>(t.site, '/api/admin/draws/list?status=settled&page=1&limit=1', {
+        token: operator.token,
+      })
+    ).list.length;
+  if ((await settled()) > 0) return;
+  const games = await siteApi<{ id: number; code: string }[]>(t.site, '/api/game/games');
+  await drawCurrentPeriod(t.site, clock, games.find((g) => g.code === 'df_k3')!.id);
+  await expect.poll(settled, { timeout: 30_000, interval: 200 }).toBeGreaterThan(0);
+}
+
+/** Lists the settled periods on the draws audit and verifies the first in the browser: match. */
 async function verifyADraw(page: Page) {
-  const loaded = () => page.locator('[data-testid="draws-table"]:not([aria-busy="true"])').waitFor();
   await page.getByTestId('draws-table').waitFor();
   await page.getByTestId('draws-status').selectOption('settled');
-  await loaded();
+  await page.locator('[data-testid="draws-table"]:not([aria-busy="true"])').waitFor();
   const verify = page.getByTestId('draw-verify').first();
-  for (let i = 0; i < 30 && (await verify.count()) === 0; i++) {
-    await page.waitForTimeout(2_000);
-    await page.getByTestId('draws-status').selectOption('drawn');
-    await page.getByTestId('draws-status').selectOption('settled');
-    await loaded();
-  }
   await verify.click();
   const verdict = page.getByTestId('draw-verdict').first();
   await verdict.waitFor();
@@ -150,6 +166,7 @@ describe('operator console', () => {
         await page.getByTestId('audit-after').waitFor();
         await shot(page, `${lang}-desk-audit`);
 
+        await haveSettledDraw();
         await page.getByTestId('admin-tab-draws').click();
         await expect.poll(() => page.getByTestId('page-title').innerText(), POLL).toBe(words.drawAudit.tab);
         await verifyADraw(page);
@@ -162,8 +179,8 @@ describe('operator console', () => {
           'match',
         );
         await shot(page, `${lang}-desk-draws`);
-        // A period not yet drawn shows no seed and offers no Verify. Between a seal and the next opening no period
-        // is open for a moment (longer on a busy machine): the list is asked again until it has one.
+        // A period not yet drawn shows no seed and offers no Verify. With five-minute periods some game's period is
+        // open but for the last seconds before a draw: the list is asked again until it has one.
         await expect
           .poll(
             async () => {
@@ -172,7 +189,7 @@ describe('operator console', () => {
               await page.locator('[data-testid="draws-table"]:not([aria-busy="true"])').waitFor();
               return page.getByTestId('draw-row').count();
             },
-            { timeout: 60_000, interval: 1_000 },
+            { timeout: 30_000, interval: 500 },
           )
           .toBeGreaterThan(0);
         expect(await page.getByTestId('draw-verify').count()).toBe(0);
@@ -182,7 +199,7 @@ describe('operator console', () => {
         await context.close();
       }
     },
-    // The Verify step waits for a period of the short test cycle to be drawn; a loaded machine needs more than 60 s.
+    // A loaded machine needs more than vitest's 60 s for this many screens.
     150_000,
   );
 
@@ -205,6 +222,7 @@ describe('operator console', () => {
         await expect.poll(() => page.getByTestId('audit-item').first().innerText(), POLL).not.toBe(first);
         expect(await page.getByTestId('dt-page').innerText()).toContain('2');
         await shot(page, `${lang}-phone-audit`);
+        await haveSettledDraw();
         await page.getByTestId('admin-tab-draws').click();
         await verifyADraw(page);
         await shot(page, `${lang}-phone-draws`);
@@ -240,7 +258,8 @@ describe('operator console', () => {
         '/msg',
       ]) {
         await page.goto(path);
-        await quiet(page);
+        // Every chunk the screen asks for has arrived: no request in flight, none started after the last answer.
+        await settled(page);
       }
       const scripts = fetched.filter((p) => p.endsWith('.js'));
       expect(scripts.length).toBeGreaterThan(5);

@@ -1,25 +1,37 @@
 /**
- * The console's Games screen in the browser, in Thai and English, against the real site with 20-second
- * periods: the operator at 1280×800 opens Games from the side navigation, chooses K3, types lower odds for a play —
- * the RTP beside it changes as typed, to the domain's figure — and saves; the row then says the new odds are saved
- * for later. The player's K3 screen at 390×844 keeps the old odds while the period open at the save runs, and shows
- * the new ones from the next period on. The operator also sets K3's own stake limit per player per period and clears
- * it again. The console is also looked at 390 px wide. Set GAMES_SHOTS=<folder> to
- * write screenshots of these screens there.
+ * The console's Games screen in the browser, in Thai and English, against the real site with five-minute periods
+ * and a movable clock (site-clock.ts): the operator at 1280×800 opens Games from the side navigation, chooses K3,
+ * types lower odds for a play — the RTP beside it changes as typed, to the domain's figure — and saves; the row then
+ * says the new odds are saved for later. The player's K3 screen at 390×844 keeps the old odds while the period open
+ * at the save runs, and shows the new ones from the next period on, which the test opens by moving the site's clock
+ * past the draw. The operator also sets K3's own stake limit per player per period and clears it again. The console
+ * is also looked at 390 px wide. Set GAMES_SHOTS=<folder> to write screenshots of these screens there.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { AdminGames, AdminPlays, CurrentGame, PlayGroup } from '@fairdraw/contract';
+import type { AdminGames, AdminPlays, PlayGroup } from '@fairdraw/contract';
 import { rtpOfChances } from '@fairdraw/domain';
 import { DESK, phone } from './harness.ts';
 import { useSite } from './fixtures.ts';
-import { norm, OPERATOR, OPERATOR_SITE, operatorLogin, screenshotsTo, siteApi } from './site-api.ts';
+import {
+  drawCurrentPeriod,
+  norm,
+  OPERATOR,
+  OPERATOR_SITE,
+  openPeriodWith,
+  operatorLogin,
+  screenshotsTo,
+  siteApi,
+} from './site-api.ts';
+import { siteClock } from './site-clock.ts';
 
+const clock = siteClock();
 const t = useSite({
   ...OPERATOR_SITE,
-  GAME_CYCLE_OVERRIDE_SECONDS: '20',
+  ...clock.env,
+  GAME_CYCLE_OVERRIDE_SECONDS: '300',
 });
 const shot = screenshotsTo(process.env.GAMES_SHOTS);
 
@@ -36,23 +48,6 @@ const testKey = (code: string) => code.replaceAll('.', '-');
 async function shownOdds(page: Page, code: string): Promise<number> {
   const text = await page.getByTestId(`play-${code}`).locator('.play-cell__odds').textContent();
   return Number(norm(text ?? ''));
-}
-
-/**
- * Waits until the game's current period has opened and draws (so the next one opens) at least `ms` from now. A save
- * made in the moment between a period's open time and the scheduler opening it applies to that period itself (no bet
- * is in it yet), and the row rightly shows no change pending.
- */
-async function periodWithTimeLeft(gameId: number, ms: number): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        const p = await siteApi<CurrentGame>(t.site, `/api/game/current_game?games_id=${gameId}`, { method: 'POST' });
-        return p.status === 'open' ? (p.draw_at ?? 0) - p.server_time : -1;
-      },
-      { timeout: 30_000, interval: 250 },
-    )
-    .toBeGreaterThanOrEqual(ms);
 }
 
 describe('the Games screen', () => {
@@ -117,9 +112,11 @@ describe('the Games screen', () => {
         await expect.poll(async () => rtp.getAttribute('class')).toContain('games-admin__rtp--bad');
         await odds.fill(oddsText(newOdds));
         await expect.poll(async () => norm((await rtp.textContent()) ?? '')).toBe(rtpText(newOdds));
-        // The pending line lasts until the next period opens (at most one 20-second cycle after the save): the save
-        // waits for a period with 12 s left, so a slow machine still sees the line before it is in force.
-        await periodWithTimeLeft(k3.id, 12_000);
+        // The pending line lasts until the next period opens. The save is made in a period with two minutes to its
+        // seal at least (else the clock moves on to the next one), so the period open at the save still runs while
+        // the test looks at both screens. (A save made in the moment between a period's open time and the scheduler
+        // opening it would apply to that period itself: no bet is in it yet, and the row rightly shows no change.)
+        const atSave = await openPeriodWith(t.site, clock, k3.id, 120_000);
         await ops.getByTestId('plays-save').click();
         const pending = ops.getByTestId(`play-pending-${testKey(play.code)}`);
         await pending.waitFor();
@@ -135,17 +132,20 @@ describe('the Games screen', () => {
           token: operator.token,
         });
         const from = after.plays.find((p) => p.id === play.id)!.next_from!;
-        expect(from).toBeGreaterThan(Date.now() - 1_000);
+        expect(from).toBeGreaterThan(Date.now() + clock.offset() - 1_000);
+        expect(from).toBe(atSave.draw_at);
 
         // The player: while the period open at the save runs, the old odds (read afresh); from the next, the new.
-        const issueAtSave = norm((await page.getByTestId('game-issue').textContent()) ?? '');
+        const issueAtSave = atSave.issue!;
         await page.reload();
         await page.getByTestId(`play-${play.code}`).waitFor();
-        const issueNow = norm((await page.getByTestId('game-issue').textContent()) ?? '');
-        if (issueNow === issueAtSave && Date.now() < from - 1_000) {
-          expect(await shownOdds(page, play.code)).toBe(oldOdds / 10_000);
-        }
-        await expect.poll(() => shownOdds(page, play.code), { timeout: 60_000, interval: 500 }).toBe(newOdds / 10_000);
+        await expect
+          .poll(async () => norm((await page.getByTestId('game-issue').textContent()) ?? ''))
+          .toBe(issueAtSave);
+        expect(await shownOdds(page, play.code)).toBe(oldOdds / 10_000);
+        // The next period opens at this one's draw: the site's clock moves there rather than waiting for it.
+        await drawCurrentPeriod(t.site, clock, k3.id);
+        await expect.poll(() => shownOdds(page, play.code), { timeout: 30_000, interval: 500 }).toBe(newOdds / 10_000);
         expect(norm((await page.getByTestId('game-issue').textContent()) ?? '')).not.toBe(issueAtSave);
         await shot(page, `${lang}-game-new-odds`);
 

@@ -1,5 +1,6 @@
 /**
- * The live game screens at 390×844 against the real site with 20-second periods:
+ * The live game screens at 390×844 against the real site with five-minute periods, drawn when the test moves the
+ * site's clock past a draw (site-clock.ts):
  * - the lobby follows ONE events stream for every game (no current_game polling while it is live), its countdowns
  *   tick, periods roll over from the stream alone; when the stream is refused it polls, and it goes back to the
  *   stream once the server answers again;
@@ -14,10 +15,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { zodiacOf } from '@fairdraw/domain';
-import { phone, SCREENSHOTS } from './harness.ts';
+import { phone, SCREENSHOTS, settled } from './harness.ts';
 import { useSite } from './fixtures.ts';
+import { drawCurrentPeriod } from './site-api.ts';
+import { siteClock } from './site-clock.ts';
 
-const t = useSite({ GAME_CYCLE_OVERRIDE_SECONDS: '20', RATE_LIMIT_MAX: '100000' });
+const clock = siteClock();
+const t = useSite({ ...clock.env, GAME_CYCLE_OVERRIDE_SECONDS: '300', RATE_LIMIT_MAX: '100000' });
 
 type Game = { id: number; code: string };
 async function games(): Promise<Game[]> {
@@ -42,7 +46,7 @@ const text = async (page: Page, testId: string, within?: string) =>
   ).trim();
 const shot = async (page: Page, name: string) => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.waitForTimeout(300);
+  await settled(page);
   await page.screenshot({ path: join(SCREENSHOTS, name) });
 };
 
@@ -76,8 +80,9 @@ describe('live game screens', () => {
         const c1 = await countdown();
         await expect.poll(countdown, { timeout: 3000, interval: 200 }).not.toBe(c1);
         if (lang === 'en') {
-          // The next period arrives on the stream.
-          await expect.poll(() => text(page, 'lobby-issue', 'lobby-df_k3'), { timeout: 30_000 }).not.toBe(first);
+          // The next period arrives on the stream, once the site's clock has moved past the current one's draw.
+          await drawCurrentPeriod(t.site, clock, all.find((g) => g.code === 'df_k3')!.id);
+          await expect.poll(() => text(page, 'lobby-issue', 'lobby-df_k3'), { timeout: 10_000 }).not.toBe(first);
         }
         await shot(page, `${lang}-lobby-live.png`);
         expect(calls.filter((c) => c.startsWith('GET /api/game/events'))).toEqual(['GET /api/game/events']);
@@ -91,6 +96,8 @@ describe('live game screens', () => {
   it('the lobby polls while the stream is refused and goes back to the stream when it answers', async () => {
     const all = await games();
     const context = await phone(t.browser, t.site.url, 'en');
+    // Playwright's clock, flowing as the real one until the test moves it on (below).
+    await context.clock.install();
     const page = await context.newPage();
     const calls = apiCalls(page);
     try {
@@ -108,8 +115,11 @@ describe('live game screens', () => {
         .toBeGreaterThanOrEqual(2);
       await page.unroute(isEvents);
       await page.locator('[data-testid="lobby"][data-stream="live"]').waitFor({ timeout: 20_000 });
+      // Polling has stopped: the page's clock moves on 6 s, running every timer due meanwhile, and no poll follows.
+      await settled(page);
       const atLive = calls.filter((c) => c.includes('current_game')).length;
-      await page.waitForTimeout(6000);
+      await page.clock.runFor(6_000);
+      await settled(page);
       expect(calls.filter((c) => c.includes('current_game')).length).toBe(atLive);
     } finally {
       await context.close();
@@ -120,6 +130,8 @@ describe('live game screens', () => {
     const ms = (await games()).find((g) => g.code === 'xam_6');
     expect(ms).toBeDefined();
     const query = `type=xam_6&category_id=${ms?.id}`;
+    // A drawn Mark Six period to show: the site's clock moves past the current one's draw.
+    await drawCurrentPeriod(t.site, clock, ms!.id);
     for (const lang of ['th', 'en', 'zh-cn', 'zh-hk', 'vi', 'pt']) {
       const names = catalogue(lang).draw.zodiac;
       const context = await phone(t.browser, t.site.url, lang);
@@ -127,7 +139,7 @@ describe('live game screens', () => {
       try {
         await page.goto(`/aoLiu?${query}`);
         const last = page.getByTestId('last-result');
-        await last.getByTestId('ball-zodiac').nth(6).waitFor({ timeout: 45_000 });
+        await last.getByTestId('ball-zodiac').nth(6).waitFor({ timeout: 10_000 });
         await checkZodiacRow(page, '[data-testid="last-result"]', names);
         if (lang === 'th' || lang === 'en') await shot(page, `${lang}-aoLiu-zodiac.png`);
         // Whatever the draw: the seven longest names of this language still fit one line, none cut off.
@@ -168,11 +180,12 @@ describe('live game screens', () => {
       const chip = page.getByTestId('topbar-balance');
       await chip.waitFor();
       const before = ((await chip.textContent()) ?? '').trim();
-      // Reconnects alone refresh nothing.
-      await page.waitForTimeout(1500);
+      // Reconnects alone refresh nothing: counted after two of them, the same after three more.
+      await stream.reconnects(2);
       const wallets = () => calls.filter((c) => c === 'GET /api/wallet/index').length;
       const quiet = wallets();
-      await page.waitForTimeout(1500);
+      await stream.reconnects(3);
+      await settled(page);
       expect(wallets()).toBe(quiet);
 
       stream.settle();
@@ -213,10 +226,11 @@ describe('live game screens', () => {
       const lists = () => calls.filter((c) => c.startsWith('GET /api/bet/list?')).length;
       const wallets = () => calls.filter((c) => c === 'GET /api/wallet/index').length;
       await expect.poll(lists, { timeout: 5000 }).toBeGreaterThan(0);
-      // Reconnects alone refresh nothing.
-      await page.waitForTimeout(1500);
+      // Reconnects alone refresh nothing: counted after two of them, the same after three more.
+      await stream.reconnects(2);
       const quiet = { lists: lists(), wallets: wallets() };
-      await page.waitForTimeout(1500);
+      await stream.reconnects(3);
+      await settled(page);
       expect({ lists: lists(), wallets: wallets() }).toEqual(quiet);
 
       stream.settle();
@@ -236,13 +250,15 @@ describe('live game screens', () => {
 /**
  * The events stream, answered by the test: a time stamp, and one `settled` event for `gamesId` after `settle()`. The
  * body ends, so EventSource comes back after `retry` (the real server keeps it open). From then on the wallet
- * answers a higher balance, as a payout would.
+ * answers a higher balance, as a payout would. `reconnects(n)` waits for the page to come back `n` more times.
  */
 async function simulateSettlement(page: Page, gamesId: number) {
   let settle = false;
   let paid = false;
   let served = 0;
+  let connections = 0;
   await page.route(isEvents, async (route) => {
+    connections += 1;
     const events = [`retry: 300`, `event: time\ndata: ${JSON.stringify({ server_time: Date.now() })}`];
     if (settle) {
       events.push(`event: settled\ndata: ${JSON.stringify({ games_id: gamesId, issue: '20261122-0001' })}`);
@@ -270,6 +286,11 @@ async function simulateSettlement(page: Page, gamesId: number) {
       settle = true;
     },
     served: () => served,
+    /** Resolves once the page has connected `n` more times. */
+    reconnects: async (n: number) => {
+      const from = connections;
+      await expect.poll(() => connections, { timeout: 10_000, interval: 50 }).toBeGreaterThanOrEqual(from + n);
+    },
   };
 }
 

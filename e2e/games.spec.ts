@@ -1,21 +1,24 @@
 /**
- * The game screens in the browser at 390×844 against the real site with 20-second periods (seal 1–3 s): a guest
- * ("Try demo") places a bet in each of the five families through the UI — Mark Six with a Mark Six all-in item and
- * its two chosen numbers —, sees the countdown run down and the period seal, reaches the rules (odds and RTP) in one
- * tap, then waits once until every slip's own period is drawn and settled. /settled must show each slip with its
- * status and the payout the domain computes from the drawn result in the history (settleBetItem with the slip's
- * play code and odds_bps) — a Mark Six slip with each drawn ball's zodiac animal, as in the history —, and the demo
- * balance must have moved by −stakes + payouts exactly.
+ * The game screens in the browser at 390×844 against the real site with five-minute periods and a movable clock
+ * (site-clock.ts): a guest ("Try demo") places a bet in each of the five families through the UI — Mark Six with a
+ * Mark Six all-in item and its two chosen numbers —, sees the countdown run down and, once the site's clock moves past
+ * the seal, the period seal, reaches the rules (odds and RTP) in one tap; then the clock moves past the draw and the
+ * test waits once until every slip's own period is drawn and settled. /settled must show each slip with its status
+ * and the payout the domain computes from the drawn result in the history (settleBetItem with the slip's play code
+ * and odds_bps) — a Mark Six slip with each drawn ball's zodiac animal, as in the history —, and the demo balance must
+ * have moved by −stakes + payouts exactly. No step waits for a period to open, seal or draw on the real clock.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { findPlay, minor, oddsBps, settleBetItem, zodiacOf, type GameFamily } from '@fairdraw/domain';
-import type { BetSlip, HistoryItem } from '@fairdraw/contract';
+import type { BetSlip, CurrentGame, HistoryItem } from '@fairdraw/contract';
 import { phone } from './harness.ts';
 import { useSite } from './fixtures.ts';
-import { siteApi, tokenOf } from './site-api.ts';
+import { drawCurrentPeriod, openPeriodWith, siteApi, tokenOf } from './site-api.ts';
+import { siteClock } from './site-clock.ts';
 
-const t = useSite({ GAME_CYCLE_OVERRIDE_SECONDS: '20', RATE_LIMIT_MAX: '100000' });
+const clock = siteClock();
+const t = useSite({ ...clock.env, GAME_CYCLE_OVERRIDE_SECONDS: '300', RATE_LIMIT_MAX: '100000' });
 
 type GameCase = { code: string; route: string; family: GameFamily; allIn?: boolean };
 const CASES: GameCase[] = [
@@ -42,8 +45,13 @@ async function countdown(page: Page): Promise<number | null> {
     .reduce((acc, part) => acc * 60 + Number(part), 0);
 }
 
-/** Waits until the period is open with at least `seconds` left to its seal (so the bet cannot race the seal). */
-async function waitOpenWith(page: Page, seconds: number) {
+/**
+ * Waits until the page shows the game's period open with at least `seconds` left to its seal (so the bet cannot race
+ * the seal). The site's period is first given a minute more than that (the slip is still open when the test moves
+ * the clock past its seal later): when it has less, the site's clock moves on to the next one (openPeriodWith).
+ */
+async function waitOpenWith(page: Page, gameId: number, seconds: number) {
+  await openPeriodWith(t.site, clock, gameId, (seconds + 60) * 1000);
   await expect
     .poll(
       async () => {
@@ -89,12 +97,12 @@ describe('games', () => {
           await expect.poll(() => tokenOf(page), { timeout: 5000 }).not.toBe('');
           token = await tokenOf(page);
           before = (await api<{ balance: number }>('/api/wallet/index', token)).balance;
-          await waitOpenWith(page, 6);
+          await waitOpenWith(page, gameId, 6);
           const first = await countdown(page);
           await expect.poll(() => countdown(page), { timeout: 3000, interval: 200 }).toBeLessThan(first ?? 0);
         }
 
-        await waitOpenWith(page, gc.allIn ? 12 : 9);
+        await waitOpenWith(page, gameId, gc.allIn ? 12 : 9);
         await page.locator('button.play-cell:not([disabled])').first().click();
         await expect.poll(() => page.getByTestId('bet-bar').innerText(), { timeout: 5000 }).toContain('1 selected');
         if (gc.allIn) {
@@ -137,8 +145,14 @@ describe('games', () => {
         await page.locator('.sheet.is-open').waitFor({ state: 'detached' });
       }
 
-      // Still on the last game: the period seals before its draw, and the rules are one tap away.
-      await page.locator('[data-phase="sealed"]').waitFor({ timeout: 25_000 });
+      // Still on the last game: the period seals before its draw (the site's clock moves past the seal), and the
+      // rules are one tap away.
+      const last = slips[slips.length - 1]!;
+      const period = await siteApi<CurrentGame>(t.site, `/api/game/current_game?games_id=${last.gameId}`, {
+        method: 'POST',
+      });
+      if (period.status === 'open') clock.advance(period.seal_at! - period.server_time + 1_000);
+      await page.locator('[data-phase="sealed"]').waitFor({ timeout: 10_000 });
       await page.getByTestId('game-rules-link').click();
       const rules = page.getByTestId('rules-group').first();
       await rules.waitFor();
@@ -147,7 +161,10 @@ describe('games', () => {
       expect(rulesText).toMatch(/RTP/);
       expect(rulesText).toMatch(/\d+\.\d{2} %/);
 
-      // One wait for all five: every slip's own period drawn and settled.
+      // One wait for all five: every slip's own period drawn and settled. Every game draws at the same times here, so
+      // moving the site's clock past the last game's draw draws them all (a slip in an earlier period, when the clock
+      // moved on between bets, is drawn already).
+      await drawCurrentPeriod(t.site, clock, last.gameId);
       const ids = slips.map((s) => s.id);
       let settled: BetSlip[] = [];
       await expect
@@ -157,7 +174,7 @@ describe('games', () => {
             settled = list.list.filter((s) => ids.includes(s.id));
             return settled.length;
           },
-          { timeout: 90_000, interval: 1000 },
+          { timeout: 30_000, interval: 250 },
         )
         .toBe(ids.length);
 

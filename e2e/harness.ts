@@ -143,6 +143,8 @@ export async function launchBrowser(): Promise<Browser> {
 /** Requests that stay open for as long as the page does: the live streams. */
 const STREAMS = ['/api/user/events', '/api/game/events'];
 const inFlight = new WeakMap<Page, Set<unknown>>();
+/** How many requests each page has started, the live streams left out (see `settled`). */
+const started = new WeakMap<Page, number>();
 
 /** Counts each page's requests in flight, leaving out the live streams (see `quiet`). */
 function trackRequests(context: BrowserContext): void {
@@ -160,7 +162,10 @@ function trackRequests(context: BrowserContext): void {
     }
   };
   context.on('request', (r) => {
-    if (!STREAMS.includes(new URL(r.url()).pathname)) of(pageOf(r))?.add(r);
+    if (STREAMS.includes(new URL(r.url()).pathname)) return;
+    const page = pageOf(r);
+    of(page)?.add(r);
+    if (page) started.set(page, (started.get(page) ?? 0) + 1);
   });
   context.on('requestfinished', (r) => of(pageOf(r))?.delete(r));
   context.on('requestfailed', (r) => of(pageOf(r))?.delete(r));
@@ -181,6 +186,38 @@ export async function quiet(page: Page, idleMs = 500, timeoutMs = 30_000): Promi
     await page.waitForTimeout(50);
   }
   throw new Error(`the page kept requests in flight for ${timeoutMs} ms`);
+}
+
+/**
+ * Waits until the page has settled: no request in flight (the live streams left out), and since the last one ended
+ * the page has run its pending work — answers handled, screens rendered, what it deferred to an idle moment
+ * (`requestIdleCallback` runs callbacks in the order asked, so the app's ran before this one's), then two animation
+ * frames and a zero timer, twice over — without starting another. A condition, not a fixed idle time like `quiet`'s:
+ * a screen whose answers lead to more requests (a chunk, the next query, a redirect) is waited for, a finished one
+ * is not. For pages of contexts made by `phone`.
+ */
+export async function settled(page: Page, timeoutMs = 30_000): Promise<void> {
+  await page.waitForLoadState('load');
+  const until = Date.now() + timeoutMs;
+  const frames = () =>
+    page.evaluate(
+      () =>
+        new Promise<void>((done) =>
+          requestIdleCallback(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))),
+        ),
+    );
+  const busy = () => (inFlight.get(page)?.size ?? 0) > 0;
+  while (Date.now() < until) {
+    if (busy()) {
+      await page.waitForTimeout(20); // polls the condition; nothing here waits for time to pass
+      continue;
+    }
+    const before = started.get(page) ?? 0;
+    await frames();
+    await frames();
+    if (!busy() && (started.get(page) ?? 0) === before) return;
+  }
+  throw new Error(`the page kept starting requests for ${timeoutMs} ms`);
 }
 
 /** A phone-sized context; `lang` is written to local storage before any page script runs. */

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ALL_ROUTES, GAME_ROUTES, normalizePath, TABS } from '../apps/web/src/lib/paths.ts';
-import { phone, quiet } from './harness.ts';
+import { phone, settled } from './harness.ts';
 import { useSite } from './fixtures.ts';
 import { registerInBrowser } from './site-api.ts';
 
@@ -40,7 +40,8 @@ async function open(path: string): Promise<{ at: string; comingSoon: boolean }> 
   await page.goto(game ? `${path}?type=${game[1]}` : path);
   // The route's own chunk has arrived and drawn something other than the loading shell.
   await page.waitForFunction(() => !document.querySelector('.page--shell') && document.querySelector('main, .page'));
-  await quiet(page);
+  // And what it asked the API for has been answered and handled (a redirect or another screen would follow that).
+  await settled(page);
   return {
     at: new URL(page.url()).pathname,
     comingSoon: (await page.getByTestId('coming-soon').count()) > 0,

@@ -130,11 +130,49 @@ export function screenshotsTo(dir: string | undefined): (page: Page, name: strin
 }
 
 /**
+ * The game's current period, once it is open with at least `ms` left to its seal. When it is not (sealed, or too
+ * close to its seal), the site's clock (`clock`, site-clock.ts) is moved on to a second after its draw, when the next
+ * one is open, rather than waited for.
+ */
+export async function openPeriodWith(site: Site, clock: SiteClock, gameId: number, ms: number): Promise<CurrentGame> {
+  let moved = false;
+  // 50 looks 200 ms apart: the scheduler opens the next period within a second or two of the moved clock.
+  for (let i = 0; i < 50; i++) {
+    const period = await siteApi<CurrentGame>(site, `/api/game/current_game?games_id=${gameId}`, { method: 'POST' });
+    const left = (period.seal_at ?? 0) - period.server_time;
+    if (period.status === 'open' && period.issue && left >= ms) return period;
+    if (!moved && period.draw_at) {
+      clock.advance(period.draw_at - period.server_time + 1_000);
+      moved = true;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`game ${gameId}: no open period with ${ms} ms to its seal`);
+}
+
+/**
+ * Draws the game's current period now: moves the site's clock (`clock`) on to a second after its draw time, and
+ * resolves once the site reports it drawn (the game's last draw); answers its issue. Every other game's period due
+ * by then is drawn too. Its bets are settled moments later, by the scheduler's settle loop.
+ */
+export async function drawCurrentPeriod(site: Site, clock: SiteClock, gameId: number): Promise<string> {
+  const current = () => siteApi<CurrentGame>(site, `/api/game/current_game?games_id=${gameId}`, { method: 'POST' });
+  const period = await current();
+  if (!period.issue || !period.draw_at) throw new Error(`game ${gameId}: no current period`);
+  const issue = period.issue;
+  clock.advance(period.draw_at - period.server_time + 1_000);
+  for (let i = 0; i < 50; i++) {
+    if ((await current()).last?.issue === issue) return issue;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`game ${gameId}: period ${issue} not drawn`);
+}
+
+/**
  * Places a one-item slip of 10.00 on `playId` in the game's current period, once that period is open with at least
  * two minutes to its seal (so a second slip on another game, placed next, lands in an open period too, and the slips
  * stay open while a test looks at them); answers the slip (in `lang` when given). When the period is past that point,
- * the site's clock (`clock`, site-clock.ts) is moved on to a second after its draw, when the next one is open, rather
- * than waited for.
+ * the site's clock (`clock`, site-clock.ts) is moved on to the next period rather than waited for (openPeriodWith).
  */
 export async function placeSlipWhenOpen(
   site: Site,
@@ -144,23 +182,10 @@ export async function placeSlipWhenOpen(
   playId: number,
   lang?: string,
 ): Promise<BetSlip> {
-  let moved = false;
-  // 50 looks 200 ms apart: the scheduler opens the next period within a second or two of the moved clock.
-  for (let i = 0; i < 50; i++) {
-    const period = await siteApi<CurrentGame>(site, `/api/game/current_game?games_id=${gameId}`, { method: 'POST' });
-    const left = (period.seal_at ?? 0) - period.server_time;
-    if (period.status === 'open' && period.issue && left > 120_000) {
-      return siteApi<BetSlip>(site, '/api/game/bet', {
-        token,
-        lang,
-        body: { games_id: gameId, issue: period.issue, items: [{ play_id: playId, amount: 1000 }] },
-      });
-    }
-    if (!moved && period.draw_at) {
-      clock.advance(period.draw_at - period.server_time + 1_000);
-      moved = true;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`game ${gameId}: no open period with time to bet`);
+  const period = await openPeriodWith(site, clock, gameId, 120_001);
+  return siteApi<BetSlip>(site, '/api/game/bet', {
+    token,
+    lang,
+    body: { games_id: gameId, issue: period.issue, items: [{ play_id: playId, amount: 1000 }] },
+  });
 }

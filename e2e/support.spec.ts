@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { phone } from './harness.ts';
+import { phone, settled } from './harness.ts';
 import { useSite } from './fixtures.ts';
 import {
   markDocument,
@@ -42,6 +42,10 @@ describe('support conversations', () => {
       const texts = textsOf(lang);
       const playerContext = await phone(t.browser, t.site.url, lang);
       const operatorContext = await phone(t.browser, t.site.url, lang);
+      // Both pages run on playwright's clock (flowing as the real one until moved): the player's is moved on to show
+      // that no timer reads the conversation again, the operator's to the console's next read of its queue.
+      await playerContext.clock.install();
+      await operatorContext.clock.install();
       const player = await playerContext.newPage();
       const operator = await operatorContext.newPage();
       // Every read of a conversation and every member stream the player's page asks for.
@@ -70,7 +74,6 @@ describe('support conversations', () => {
         // The stream is open, with the token in its header and nothing in its URL.
         await expect.poll(() => streams.length).toBeGreaterThan(0);
         expect(streams.every((x) => new URL(x.url).search === '' && (x.token ?? '').length > 0)).toBe(true);
-        const quietFrom = Date.now();
         const sameDocument = await markDocument(player);
 
         // The operator logs in on a second page and answers from the console's Support tab.
@@ -82,10 +85,13 @@ describe('support conversations', () => {
         const id = (await item.getAttribute('data-testid'))?.replace('admin-support-', '') ?? '';
         const answer = `We found it (${lang}), it is credited now.`;
         await operator.getByTestId(`admin-support-reply-${id}`).fill(answer);
-        // No poll: while nothing changed (longer than the 3 s the page once polled at), nothing was read again.
-        const waited = Date.now() - quietFrom;
-        if (waited < 4_000) await player.waitForTimeout(4_000 - waited);
-        expect(details.filter((at) => at > quietFrom + 1_000)).toEqual([]);
+        // No poll: while nothing changed, nothing is read again. The page's clock moves on 4 s (longer than the 3 s
+        // the page once polled at), running every timer due meanwhile; no read follows.
+        await settled(player);
+        const readsBefore = details.length;
+        await player.clock.runFor(4_000);
+        await settled(player);
+        expect(details.length).toBe(readsBefore);
         const sentAt = Date.now();
         await operator.getByTestId(`admin-support-send-${id}`).click();
         await operator.locator('article', { hasText: answer }).waitFor();
@@ -114,6 +120,8 @@ describe('support conversations', () => {
           await player.getByTestId('support-msg-image').evaluate((img: HTMLImageElement) => img.naturalWidth),
         ).toBe(2);
         await shot(player, `${lang}-support-conversation`);
+        // The console reads its queue again every 10 s: its clock moves on to that read rather than waiting for it.
+        await operator.clock.runFor(10_000);
         await operator.getByTestId('admin-support-image').waitFor({ timeout: 20_000 });
 
         // The operator answers with an image too; it reaches the player's page through the stream, privately.
