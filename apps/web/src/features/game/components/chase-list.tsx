@@ -122,7 +122,7 @@ function ChaseRow({ chase }: { chase: Chase }) {
       >
         <p className="num">
           {t('chase.cancelBody', {
-            n: pending.length,
+            count: pending.length,
             amount: format(pending.reduce((s, p) => s + p.amount, 0)),
           })}
         </p>

@@ -137,7 +137,7 @@ export function ProfitPage() {
                   <span>{g.name}</span>
                   <Net value={g.net} format={format} />
                   <span className="profit-rows__meta">
-                    {t('report.slipsCount', { n: g.slips })} · {t('report.stakes')} {format(g.stakes)} ·{' '}
+                    {t('report.slipsCount', { count: g.slips })} · {t('report.stakes')} {format(g.stakes)} ·{' '}
                     {t('report.payouts')} {format(g.payouts)}
                   </span>
                 </li>
