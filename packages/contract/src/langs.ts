@@ -49,9 +49,18 @@ export const STORAGE_KEYS = { userInfo: 'userInfo', lang: 'lang' } as const;
 /**
  * The one display formatter of money: minor units with the locale and the currency, using the given exponent (the
  * wallet's, or the domain's exponentOf, not Intl's guess): "฿1,234.50" in Thai, "THB 1,234.50" in English. The web
- * shows amounts with it and the API's messages write them with it, so both read alike.
+ * shows amounts with it and the API's messages write them with it, so both read alike. A negative amount takes the
+ * locale's own minus sign; `signed` also marks a gain with "+" (a net result, a movement of a balance), so one sign
+ * is written for money everywhere and no screen prefixes its own.
  */
-export function formatMoney(minor: number, currency: string, exponent: number, lang: Lang): string {
+export function formatMoney(
+  minor: number,
+  currency: string,
+  exponent: number,
+  lang: Lang,
+  { signed = false }: { signed?: boolean } = {},
+): string {
+  const signDisplay = signed ? 'exceptZero' : 'auto';
   // A display never throws: an integer goes through the domain's exact text, anything else (a field an answer
   // lacks) is shown as Intl shows it (NaN) rather than breaking the screen.
   const value = Number.isSafeInteger(minor) ? Number(formatDecimal(minor, exponent)) : minor / 10 ** exponent;
@@ -61,12 +70,14 @@ export function formatMoney(minor: number, currency: string, exponent: number, l
       currency,
       minimumFractionDigits: exponent,
       maximumFractionDigits: exponent,
+      signDisplay,
     }).format(value);
   } catch {
     // Not an ISO currency (e.g. play money 'DEMO'): the number and the code.
     const n = new Intl.NumberFormat(INTL_LOCALE[lang], {
       minimumFractionDigits: exponent,
       maximumFractionDigits: exponent,
+      signDisplay,
     }).format(value);
     return `${n} ${currency}`;
   }

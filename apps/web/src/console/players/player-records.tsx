@@ -9,7 +9,8 @@ import { PLAYER_RECORDS, usePlayerRecords, type PlayerRecordKind } from './api/p
 
 const KINDS = Object.keys(PLAYER_RECORDS) as PlayerRecordKind[];
 
-type Money = (minor: number) => string;
+/** The player's wallet's money formatter; `signed` marks a gain with "+" as a loss has "-". */
+type Money = (minor: number, options?: { signed?: boolean }) => string;
 
 function Row({ title, sub, amount, at }: { title: string; sub?: string; amount?: string; at: number }) {
   const lang = useLang();
@@ -35,12 +36,11 @@ function Records({ kind, id, money }: { kind: PlayerRecordKind; id: number; mone
     switch (kind) {
       case 'ledger': {
         const m = item as StatementMovement;
-        const sign = m.amount > 0 ? '+' : '';
         return (
           <Row
             title={t(`wallet.cause.${m.cause}`)}
             sub={`→ ${money(m.balance_after)}${m.issue ? ` · ${m.issue}` : ''}`}
-            amount={`${sign}${money(m.amount)}`}
+            amount={money(m.amount, { signed: true })}
             at={m.at}
           />
         );

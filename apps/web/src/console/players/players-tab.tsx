@@ -44,7 +44,8 @@ function Detail({ detail }: { detail: AdminPlayerDetail }) {
   const { t } = useTranslation();
   const lang = useLang();
   const { player, wallet, limits, kyc } = detail;
-  const money = (minor: number) => formatAmount(minor, wallet.currency, wallet.exponent, lang);
+  const money = (minor: number, options?: { signed?: boolean }) =>
+    formatAmount(minor, wallet.currency, wallet.exponent, lang, options);
   // The limits the player has set (or is waiting to set); the rest are not limits.
   const set = (limits?.limits ?? []).filter((l) => l.amount !== null || l.pending !== null);
   return (

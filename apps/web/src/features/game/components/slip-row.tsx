@@ -44,7 +44,7 @@ export function SlipRow({
 }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const { format } = useMoney();
+  const { format, formatSigned } = useMoney();
   const family = familyOf(slip.game_code, '');
   const href = gameHref({ code: slip.game_code, id: slip.games_id });
   const net = slip.payout === null ? null : slip.payout - slip.total;
@@ -113,8 +113,7 @@ export function SlipRow({
             className={`record__amount num net net--${net > 0 ? 'up' : net < 0 ? 'down' : 'even'}`}
             data-testid="bet-net"
           >
-            {net > 0 ? '+' : net < 0 ? '−' : ''}
-            {format(Math.abs(net))}
+            {formatSigned(net)}
           </span>
         </div>
       )}

@@ -27,7 +27,7 @@ export function WinningList({ items }: { items: WinningItem[] }) {
               </span>
               <span className="win-list__what">
                 <span className="win-list__amount num">
-                  {t('home.won')} +{formatAmount(w.amount, w.currency, exponentOf(w.currency), lang)}
+                  {t('home.won')} {formatAmount(w.amount, w.currency, exponentOf(w.currency), lang, { signed: true })}
                 </span>
                 <time className="win-list__time" dateTime={new Date(w.time).toISOString()}>
                   {formatTime(w.time, lang)}

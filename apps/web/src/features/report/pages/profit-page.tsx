@@ -115,7 +115,7 @@ export function ProfitPage() {
                   >
                     {d.day}
                   </button>
-                  <Net value={d.net} format={format} />
+                  <Net value={d.net} />
                   <span className="profit-rows__meta">
                     {t('report.stakes')} {format(d.stakes)} · {t('report.payouts')} {format(d.payouts)}
                   </span>
@@ -135,7 +135,7 @@ export function ProfitPage() {
               {r.games.map((g) => (
                 <li key={g.game_id}>
                   <span>{g.name}</span>
-                  <Net value={g.net} format={format} />
+                  <Net value={g.net} />
                   <span className="profit-rows__meta">
                     {t('report.slipsCount', { count: g.slips })} · {t('report.stakes')} {format(g.stakes)} ·{' '}
                     {t('report.payouts')} {format(g.payouts)}
@@ -163,13 +163,9 @@ export function ProfitPage() {
   );
 }
 
-function Net({ value, format }: { value: number; format: (minor: number) => string }) {
-  return (
-    <span className={`num profit-net--${value >= 0 ? 'up' : 'down'}`}>
-      {value > 0 ? '+' : ''}
-      {format(value)}
-    </span>
-  );
+function Net({ value }: { value: number }) {
+  const { formatSigned } = useMoney();
+  return <span className={`num profit-net--${value >= 0 ? 'up' : 'down'}`}>{formatSigned(value)}</span>;
 }
 
 function Figures({ f, format }: { f: ProfitFigures; format: (minor: number) => string }) {
@@ -195,7 +191,7 @@ function Figures({ f, format }: { f: ProfitFigures; format: (minor: number) => s
       <div>
         <dt>{t('report.net')}</dt>
         <dd data-testid="profit-net">
-          <Net value={f.net} format={format} />
+          <Net value={f.net} />
         </dd>
       </div>
       <div>

@@ -104,9 +104,8 @@ function ExportForm({ opened, today }: { opened: string; today: string }) {
 function MovementRow({ m }: { m: StatementMovement }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const { format } = useMoney();
+  const { format, formatSigned } = useMoney();
   const ref = m.ref_type === 'other' || m.ref_id === null ? '' : t(`wallet.ref.${m.ref_type}`, { id: m.ref_id });
-  const sign = m.amount > 0 ? '+' : '−';
   return (
     <div className="record" data-testid="history-item" data-cause={m.cause}>
       <div className="record__main">
@@ -118,8 +117,7 @@ function MovementRow({ m }: { m: StatementMovement }) {
           className={`record__amount num movement__amount--${m.amount > 0 ? 'in' : 'out'}`}
           data-testid="history-amount"
         >
-          {sign}
-          {format(Math.abs(m.amount))}
+          {formatSigned(m.amount)}
         </span>
       </div>
       <div className="record__meta">
