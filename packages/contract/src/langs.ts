@@ -15,25 +15,70 @@ export const INTL_LOCALE: Record<Lang, string> = {
   pt: 'pt-BR',
 };
 
-/**
- * An instant as a short date and time in `timeZone`, with the zone shown (and the year where it matters): how the
- * web shows times, and how the API's messages name them, so both read alike in every language.
- */
+// One pattern per kind (date and time, date, time of day) in every language, each the language's own (CLDR's order
+// and words through Intl): the web's screens and the API's messages write times alike. Times are the business time
+// zone's, which no screen names elsewhere, so its name is written once, at the end ("Nov 26, 10:15 AM GMT+7"), never
+// between the date and the time.
+
+type TimeOptions = {
+  /** The year too: for an instant that may be months away (an exclusion's end), not for a list of recent ones. */
+  withYear?: boolean;
+  /** The zone's name at the end; off where the screen names the zone once already (the console's schedule). */
+  withZone?: boolean;
+};
+
+const DATE_PARTS: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' };
+const TIME_PARTS: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
+
+function zoneName(epochMs: number, lang: Lang, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat(INTL_LOCALE[lang], { timeZone, timeZoneName: 'short' }).formatToParts(epochMs);
+  return parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+}
+
+function formatWith(
+  epochMs: number,
+  lang: Lang,
+  timeZone: string,
+  parts: Intl.DateTimeFormatOptions,
+  { withYear = false, withZone = true }: TimeOptions,
+): string {
+  const text = new Intl.DateTimeFormat(INTL_LOCALE[lang], {
+    ...(withYear ? { year: 'numeric' } : {}),
+    ...parts,
+    timeZone,
+  }).format(new Date(epochMs));
+  return withZone ? `${text} ${zoneName(epochMs, lang, timeZone)}` : text;
+}
+
+/** An instant as a date and a time in `timeZone`, the zone named at the end: "Nov 26, 10:15 AM GMT+7". */
 export function formatInstant(
   epochMs: number,
   lang: Lang,
   timeZone = 'Asia/Bangkok',
-  options: { withYear?: boolean } = {},
+  options: TimeOptions = {},
 ): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[lang], {
-    ...(options.withYear ? { year: 'numeric' } : {}),
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone,
-    timeZoneName: 'short',
-  }).format(new Date(epochMs));
+  return formatWith(epochMs, lang, timeZone, { ...DATE_PARTS, ...TIME_PARTS }, options);
+}
+
+/** The day an instant falls on in `timeZone`, with its year: "Nov 26, 2026" (a date needs no zone's name). */
+export function formatDate(epochMs: number, lang: Lang, timeZone = 'Asia/Bangkok'): string {
+  return formatWith(epochMs, lang, timeZone, DATE_PARTS, { withYear: true, withZone: false });
+}
+
+/** A business day ('YYYY-MM-DD') as formatDate writes a date; text that is not such a day is shown as it is. */
+export function formatBusinessDay(day: string, lang: Lang): string {
+  const at = /^\d{4}-\d{2}-\d{2}$/.test(day) ? Date.parse(`${day}T00:00:00Z`) : Number.NaN;
+  return Number.isNaN(at) ? day : formatDate(at, lang, 'UTC');
+}
+
+/** The time of day of an instant in `timeZone`, the zone named at the end: "10:15 AM GMT+7". */
+export function formatTimeOfDay(
+  epochMs: number,
+  lang: Lang,
+  timeZone = 'Asia/Bangkok',
+  options: Pick<TimeOptions, 'withZone'> = {},
+): string {
+  return formatWith(epochMs, lang, timeZone, TIME_PARTS, options);
 }
 
 /** Maps any header or stored value to a supported language; unknown values fall back to Thai. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { StatementMovement, BetSlip, Deposit, MessageItem, Withdrawal } from '@fairdraw/contract';
 import { PagedList } from '../../components/paged-list.tsx';
 import { Tabs } from '../../components/tabs.tsx';
-import { formatTime } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { PLAYER_RECORDS, usePlayerRecords, type PlayerRecordKind } from './api/players.ts';
 
@@ -22,7 +22,7 @@ function Row({ title, sub, amount, at }: { title: string; sub?: string; amount?:
       </div>
       <div className="record__meta">
         <span className="break">{sub}</span>
-        <time dateTime={new Date(at).toISOString()}>{formatTime(at, lang)}</time>
+        <time dateTime={new Date(at).toISOString()}>{formatDateTime(at, lang)}</time>
       </div>
     </div>
   );

@@ -7,7 +7,7 @@ import { Skeleton } from '../../components/skeleton.tsx';
 import { ErrorState, NoticeState } from '../../components/states.tsx';
 import { FormTextField } from '../../components/form-fields.tsx';
 import { contractResolver } from '../../lib/forms.ts';
-import { formatAmount, formatTime } from '../../lib/format.ts';
+import { formatAmount, formatDateTime } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { usePlayerDetail, usePlayerSearch } from './api/players.ts';
 import { PlayerActions } from './player-actions.tsx';
@@ -54,7 +54,7 @@ function Detail({ detail }: { detail: AdminPlayerDetail }) {
         <div>
           <h2 className="section__title">{player.account}</h2>
           <p className="muted">
-            #{player.id} · {player.nickname} · {t('players.admin.joined')} {formatTime(player.created_at, lang)}
+            #{player.id} · {player.nickname} · {t('players.admin.joined')} {formatDateTime(player.created_at, lang)}
           </p>
           <PlayerBadges player={player} twoFactor={detail.two_factor} />
         </div>
@@ -63,7 +63,7 @@ function Detail({ detail }: { detail: AdminPlayerDetail }) {
       {player.frozen && (
         <p className="players__frozen" role="status">
           {t('players.admin.frozenSince', {
-            at: player.frozen_at ? formatTime(player.frozen_at, lang) : '',
+            at: player.frozen_at ? formatDateTime(player.frozen_at, lang) : '',
             reason: player.frozen_reason ?? '',
           })}
         </p>
@@ -156,7 +156,7 @@ export function PlayersTab() {
         id: 'joined',
         header: t('players.admin.joined'),
         value: (p) => p.created_at,
-        cell: (p) => formatTime(p.created_at, lang),
+        cell: (p) => formatDateTime(p.created_at, lang),
         nowrap: true,
       },
     ],

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { BetSlip, BetStatus } from '@fairdraw/contract';
-import { formatTime } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { gameHref, gameLabel } from '../../../lib/games.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useMoney } from '../../../lib/wallet.ts';
@@ -74,7 +74,7 @@ export function SlipRow({
       </div>
       <div className="record__meta">
         <span>
-          #{slip.id} · {formatTime(slip.created_at, lang)}
+          #{slip.id} · {formatDateTime(slip.created_at, lang)}
           {slip.wallet === 'demo' && <span className="badge badge--demo">{t('wallet.demoBadge')}</span>}
         </span>
         <span className={`status status--${tone}`} data-testid="bet-status">

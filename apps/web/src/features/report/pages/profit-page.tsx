@@ -7,7 +7,7 @@ import { CashierPage } from '../../../components/cashier-page.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { ErrorState } from '../../../components/states.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
-import { formatTime } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useMoney } from '../../../lib/wallet.ts';
@@ -55,7 +55,7 @@ export function ProfitPage() {
         {r.includes_today && (
           <p className="warning" role="note" data-testid="profit-delayed">
             {t('report.delayed')}
-            {r.refreshed_at !== null && <> {t('report.updatedAt', { time: formatTime(r.refreshed_at, lang) })}</>}
+            {r.refreshed_at !== null && <> {t('report.updatedAt', { time: formatDateTime(r.refreshed_at, lang) })}</>}
           </p>
         )}
         {day && (

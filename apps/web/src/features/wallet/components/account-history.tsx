@@ -11,7 +11,7 @@ import { FormError } from '../../../components/text-field.tsx';
 import { errorText, reportServerError } from '../../../lib/form-errors.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { PagedList } from '../../../components/paged-list.tsx';
-import { formatTime } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useMoney } from '../../../lib/wallet.ts';
 import { useAccountHistory } from '../api/get-history.ts';
@@ -42,7 +42,7 @@ export function AccountHistoryView({ token }: { token: string }) {
       />
       {first && !list.hasNextPage && (
         <p className="history-older" data-testid="history-older">
-          {t('wallet.historyOlder', { date: formatTime(first.since, lang, first.time_zone, { withYear: true }) })}
+          {t('wallet.historyOlder', { date: formatDateTime(first.since, lang, first.time_zone, { withYear: true }) })}
         </p>
       )}
     </>
@@ -122,7 +122,7 @@ function MovementRow({ m }: { m: StatementMovement }) {
       </div>
       <div className="record__meta">
         <span>
-          {formatTime(m.at, lang)}
+          {formatDateTime(m.at, lang)}
           {ref && ` · ${ref}`}
           {m.issue && ` · ${m.issue}`}
         </span>
