@@ -107,13 +107,13 @@ describe('POST /api/game/bet: the checks, in order', () => {
       { ...base, items: [{ play_id: play, amount: 99 }] },
       400,
       'STAKE_BELOW_MIN',
-      'The minimum stake is 1.00',
+      `The minimum stake is ${formatMoney(100, 'THB', 2, 'en')}`,
     );
     await expectError(
       { ...base, items: [{ play_id: play, amount: 5_000_001 }] },
       400,
       'STAKE_ABOVE_MAX',
-      'The maximum stake is 50000.00',
+      `The maximum stake is ${formatMoney(5_000_000, 'THB', 2, 'en')}`,
     );
     await expectError({ ...base, items: [{ play_id: play, amount: Number.MAX_SAFE_INTEGER }] }, 400, 'STAKE_ABOVE_MAX');
     await expectError(
