@@ -38,6 +38,9 @@ const GAME = 'df_pk10_3';
 type Catalogue = Record<string, Record<string, string>>;
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? ''));
+/** A counting text ('key_one', 'key_other', …) in the form the language's plural rules pick for `count`. */
+const plural = (texts: Record<string, string> | undefined, key: string, count: number, lang: string) =>
+  fill(texts?.[`${key}_${new Intl.PluralRules(lang).select(count)}`] ?? '', { count });
 /** Minor units shown in a text ("฿98.00", "THB 98.00" → 9800). */
 const digits = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
 
@@ -112,7 +115,7 @@ describe('bet slip', () => {
         await page.getByTestId('machine-pick').click();
         await expect
           .poll(() => page.getByTestId('bet-bar').innerText(), WAIT)
-          .toContain(fill(web.bet?.selected ?? '', { n: 3 }));
+          .toContain(plural(web.bet, 'selected', 3, lang));
         await page.getByTestId('bet-open').click();
         await slip.locator('[data-testid="slip-line"]').nth(2).waitFor(WAIT);
         const picked = await slip.locator('[data-testid="slip-line"]').nth(2).getAttribute('data-code');
@@ -195,7 +198,7 @@ describe('bet slip', () => {
       await page.goto(`${base}&slip=${encodeURIComponent('pk10.pos2.num7~2500,k3.big~100,pk10.sum.11~1500')}`);
       await page.getByTestId('shared-slip').waitFor(WAIT);
       expect(await page.getByTestId('shared-slip-skipped').textContent()).toBe(
-        fill(web.bet?.sharedPartial ?? '', { n: 1 }),
+        plural(web.bet, 'sharedPartial', 1, 'en'),
       );
       await shot(page, 'en-shared');
       await page.getByTestId('shared-slip-copy').click();

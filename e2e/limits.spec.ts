@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { LIMIT_PERIOD_WORDS } from '@fairdraw/contract';
+import { formatMoney, LIMIT_PERIOD_WORDS } from '@fairdraw/contract';
 import { phone, quiet } from './harness.ts';
 import { useSite } from './fixtures.ts';
 import { norm, OPERATOR, OPERATOR_SITE, readRepoJson, screenshotsTo, siteApi, tokenOf } from './site-api.ts';
@@ -127,7 +127,7 @@ async function limitsFlow(lang: Lang) {
     expect(await page.getByTestId('bet-outcome').getAttribute('data-ok')).toBe('false');
     const expected = (errorsOf(lang).STAKE_LIMIT_REACHED ?? '?')
       .replace('{{period}}', LIMIT_PERIOD_WORDS[lang].day)
-      .replace('{{left}}', '5.00');
+      .replace('{{left}}', norm(formatMoney(500, 'THB', 2, lang)));
     expect(norm(await page.getByTestId('bet-error').innerText())).toContain(expected);
     await shot(page, `${lang}-refused`);
 

@@ -1,8 +1,15 @@
-import { ERRORS } from '@fairdraw/contract';
+import { ERRORS, formatMoney } from '@fairdraw/contract';
+import { exponentOf } from '@fairdraw/domain';
 import type { ErrorKey, Lang } from '@fairdraw/contract';
 
 /** A message parameter: a value, or one told differently in each language (a date, say). */
 export type MessageParam = string | number | ((lang: Lang) => string);
+
+/** An amount as a message names it: with the currency, as each language's screens write money. */
+export const moneyParam =
+  (minor: number, currency: string): MessageParam =>
+  (lang) =>
+    formatMoney(minor, currency, exponentOf(currency), lang);
 
 /**
  * An error the player may see: a stable key (its HTTP status comes from the contract's ERRORS map), interpolation

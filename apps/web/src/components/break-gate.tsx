@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../lib/format.ts';
+import { formatDateTime } from '../lib/format.ts';
 import { useProtection } from '../lib/protection.ts';
 import { useLang } from '../lib/use-lang.ts';
 import { useSession } from '../lib/use-session.ts';
@@ -18,7 +18,7 @@ export function BreakGate({ children }: { children: ReactNode }) {
   const state = useProtection(user?.token, player);
   const active = state.data?.active;
   if (!active || !state.data) return children;
-  const until = formatTime(active.ends_at, lang, state.data.time_zone, { withYear: true });
+  const until = formatDateTime(active.ends_at, lang, state.data.time_zone, { withYear: true });
   return (
     <section className="panel" role="status" data-testid="break-notice">
       <h2 className="panel__title">

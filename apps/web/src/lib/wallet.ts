@@ -9,7 +9,10 @@ import { useWallet } from './server-state/wallet.ts';
 /** Until the wallet answers, amounts are shown as the house currency (THB, 2 decimals). */
 const FALLBACK = { currency: 'THB', exponent: 2 };
 
-/** Formats minor units with the wallet's currency and exponent in the current language. */
+/**
+ * Formats minor units with the wallet's currency and exponent in the current language: `format` an amount,
+ * `formatSigned` a gain or a loss ("+฿10.00", "-฿10.00", with the locale's own signs: no screen writes its own).
+ */
 export function useMoney() {
   const { i18n } = useTranslation();
   const lang = resolveLang(i18n.language);
@@ -20,5 +23,9 @@ export function useMoney() {
     (minor: number) => formatAmount(minor, currency, exponent, lang),
     [currency, exponent, lang],
   );
-  return { format, currency, exponent };
+  const formatSigned = useCallback(
+    (minor: number) => formatAmount(minor, currency, exponent, lang, { signed: true }),
+    [currency, exponent, lang],
+  );
+  return { format, formatSigned, currency, exponent };
 }

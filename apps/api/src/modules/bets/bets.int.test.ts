@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { API } from '@fairdraw/contract';
+import { API, formatMoney } from '@fairdraw/contract';
 import { findPlay, minor, oddsBps, settleBetItem } from '@fairdraw/domain';
 import type { GameFamily } from '@fairdraw/domain';
 import { call } from '../../test/helper.ts';
@@ -107,13 +107,13 @@ describe('POST /api/game/bet: the checks, in order', () => {
       { ...base, items: [{ play_id: play, amount: 99 }] },
       400,
       'STAKE_BELOW_MIN',
-      'The minimum stake is 1.00',
+      `The minimum stake is ${formatMoney(100, 'THB', 2, 'en')}`,
     );
     await expectError(
       { ...base, items: [{ play_id: play, amount: 5_000_001 }] },
       400,
       'STAKE_ABOVE_MAX',
-      'The maximum stake is 50000.00',
+      `The maximum stake is ${formatMoney(5_000_000, 'THB', 2, 'en')}`,
     );
     await expectError({ ...base, items: [{ play_id: play, amount: Number.MAX_SAFE_INTEGER }] }, 400, 'STAKE_ABOVE_MAX');
     await expectError(
@@ -171,7 +171,7 @@ describe('POST /api/game/bet: the checks, in order', () => {
       const res = await bet(t.app, p.token, body(1001));
       expect(res.status).toBe(400);
       expect(res.body.error).toBe('PERIOD_LIMIT_REACHED');
-      expect(res.body.msg).toBe('This exceeds your limit per draw (30.00)');
+      expect(res.body.msg).toBe(`This exceeds your limit per draw (${formatMoney(3000, 'THB', 2, 'en')})`);
       expect((await bet(t.app, p.token, body(1000))).status).toBe(200);
       expect((await getBalances(t.app.db, p.id)).cash).toBe(97_000);
     });

@@ -7,12 +7,12 @@
  * and the stake posting 'stake' / 'bet:<id>' in one transaction that holds the period row FOR SHARE (the seal
  * cannot interleave) and the wallets locked by the ledger (the limit and the balance are decided there).
  */
-import { findPlay, formatAmount, reportRange } from '@fairdraw/domain';
+import { findPlay, reportRange } from '@fairdraw/domain';
 import type { CurrencyCode, GameFamily, Play } from '@fairdraw/domain';
 import type { BetItem, BetListQuery, BetRequest, BetSlip, Lang, Paged } from '@fairdraw/contract';
 import { localize } from '../../db/database.ts';
 import type { Db, LocalizedText } from '../../db/database.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, moneyParam } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
 import type { IdempotencyClaim } from '../../lib/idempotency-claim.ts';
 import type { Outcome } from '../../lib/batch-queue.ts';
@@ -133,13 +133,13 @@ export async function prepareSlip(
     if (item.amount < row.min_stake) {
       throw new AppError('STAKE_BELOW_MIN', {
         field: 'amount',
-        params: { min: formatAmount(row.min_stake, ctx.currency) },
+        params: { min: moneyParam(row.min_stake, ctx.currency) },
       });
     }
     if (item.amount > row.max_stake) {
       throw new AppError('STAKE_ABOVE_MAX', {
         field: 'amount',
-        params: { max: formatAmount(row.max_stake, ctx.currency) },
+        params: { max: moneyParam(row.max_stake, ctx.currency) },
       });
     }
   }

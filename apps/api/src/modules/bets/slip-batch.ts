@@ -25,12 +25,12 @@
  * Any unexpected failure of the batch (a lost connection, a constraint the checks should have caught) rolls the
  * whole batch back; the caller then commits each slip alone, so one slip cannot take the others down with it.
  */
-import { accountKey, formatAmount, minor, stakePlaced } from '@fairdraw/domain';
+import { accountKey, minor, stakePlaced } from '@fairdraw/domain';
 import { LIMIT_PERIODS } from '@fairdraw/domain';
 import type { CurrencyCode, GameFamily, LimitPeriod } from '@fairdraw/domain';
 import type { Db } from '../../db/database.ts';
 import { ERRORS } from '@fairdraw/contract';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, moneyParam } from '../../lib/app-error.ts';
 import type { Outcome } from '../../lib/batch-queue.ts';
 import type { IdempotencyClaim } from '../../lib/idempotency-claim.ts';
 import { exclusionError } from '../protection/protection.service.ts';
@@ -102,7 +102,7 @@ function periodClosed(key: 'PERIOD_SEALED' | 'PERIOD_NOT_CURRENT'): AppError {
 export function periodLimitError(periodMax: number, currency: CurrencyCode): AppError {
   return new AppError('PERIOD_LIMIT_REACHED', {
     field: 'items',
-    params: { max: formatAmount(periodMax, currency) },
+    params: { max: moneyParam(periodMax, currency) },
   });
 }
 

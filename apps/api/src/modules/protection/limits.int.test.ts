@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '@fairdraw/contract';
-import type { LimitsState, PlayerLimit } from '@fairdraw/contract';
+import { API, formatMoney } from '@fairdraw/contract';
+import type { Lang, LimitsState, PlayerLimit } from '@fairdraw/contract';
 import { limitWindow } from '@fairdraw/domain';
 import type { LimitKind, LimitPeriod } from '@fairdraw/domain';
 import { buildTestApp, call, registerPlayer } from '../../test/helper.ts';
@@ -19,6 +19,8 @@ import { ledgerCheck } from '../ledger/ledger.service.ts';
 
 const TZ = 'Asia/Bangkok';
 const HOUR = 3_600_000;
+/** An amount in the players' currency as a refusal names it. */
+const thb = (minor: number, lang: Lang) => formatMoney(minor, 'THB', 2, lang);
 const T = new Date('2031-01-10T05:00:20Z');
 let t: TestApp;
 let ch: Channels;
@@ -254,7 +256,7 @@ describe('bets against stake and loss limits, each period at its boundary', () =
         expect(refused.status).toBe(400);
         expect(refused.body).toMatchObject({ error: `${kind.toUpperCase()}_LIMIT_REACHED` });
         const word = { day: 'daily', week: 'weekly', month: 'monthly' }[period];
-        expect(refused.body.msg).toBe(`This bet would pass your ${word} ${kind} limit: 0.00 left`);
+        expect(refused.body.msg).toBe(`This bet would pass your ${word} ${kind} limit: ${thb(0, 'en')} left`);
         expect((await wallet(t.app, p.token)).balance).toBe(45_000);
 
         // Just before the window ends the slips still count; from its first instant they do not.
@@ -298,10 +300,10 @@ describe('bets against stake and loss limits, each period at its boundary', () =
     });
     const refused = await k3(p.token, 7_000);
     expect(refused.body).toMatchObject({ error: 'STAKE_LIMIT_REACHED' });
-    expect(refused.body.msg).toBe('This bet would pass your weekly stake limit: 60.00 left');
+    expect(refused.body.msg).toBe(`This bet would pass your weekly stake limit: ${thb(6_000, 'en')} left`);
     const th = await k3(p.token, 7_000, 'th');
     expect(th.body.msg).toContain('รายสัปดาห์');
-    expect(th.body.msg).toContain('60.00');
+    expect(th.body.msg).toContain(thb(6_000, 'th'));
     expect((await k3(p.token, 6_000)).status).toBe(200);
     expect(limitOf(await state(p.token), 'stake', 'day')).toMatchObject({ used: 6_000, left: 4_000 });
   });
@@ -321,7 +323,7 @@ describe('deposits against deposit limits', () => {
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({
       error: 'DEPOSIT_LIMIT_REACHED',
-      msg: 'This deposit would pass your weekly deposit limit: 100.00 left',
+      msg: `This deposit would pass your weekly deposit limit: ${thb(10_000, 'en')} left`,
     });
     expect((await submitBank(t.app, p.token, ch.bank, 10_000)).status).toBe(200);
     expect(limitOf(await state(p.token), 'deposit', 'week')).toMatchObject({ used: 30_000, left: 0 });

@@ -1,5 +1,4 @@
 import {
-  formatAmount,
   LIMIT_KINDS,
   LIMIT_PERIODS,
   limitChangeEffectiveAt,
@@ -12,7 +11,7 @@ import { LIMIT_PERIOD_WORDS } from '@fairdraw/contract';
 import type { LimitsRequest, LimitsState, PlayerLimit, Prompt } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
 import type { PlayerLimitRow } from '../../db/tables-protection.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, moneyParam } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { sendSystemMessage } from '../inbox/inbox.service.ts';
@@ -35,7 +34,7 @@ const REFUSAL: Record<LimitKind, 'DEPOSIT_LIMIT_REACHED' | 'LOSS_LIMIT_REACHED' 
 export function limitError(kind: LimitKind, period: LimitPeriod, left: number, currency: CurrencyCode): AppError {
   return new AppError(REFUSAL[kind], {
     field: kind === 'deposit' ? 'amount' : 'items',
-    params: { period: (lang) => LIMIT_PERIOD_WORDS[lang][period], left: formatAmount(Math.max(0, left), currency) },
+    params: { period: (lang) => LIMIT_PERIOD_WORDS[lang][period], left: moneyParam(Math.max(0, left), currency) },
   });
 }
 

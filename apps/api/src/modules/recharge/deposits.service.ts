@@ -3,21 +3,13 @@
  * payments module and the console's Players screen use. The operator's decisions are in deposit-decisions.service.ts,
  * the channels in channels.service.ts.
  */
-import {
-  ExchangeRateError,
-  formatAmount,
-  minor,
-  normalizeTxHash,
-  pixBrCode,
-  reportRange,
-  toChannelAmount,
-} from '@fairdraw/domain';
+import { ExchangeRateError, minor, normalizeTxHash, pixBrCode, reportRange, toChannelAmount } from '@fairdraw/domain';
 import type { CurrencyCode } from '@fairdraw/domain';
 import { DEPOSIT_TIME_SKEW_MS } from '@fairdraw/contract';
 import type { Deposit, Paged, RechargeRange, RechargeSubmitRequest } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
 import { toPage } from '../../lib/paging.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, moneyParam } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
 import { inTransaction } from '../../lib/commit.ts';
 import type { Commit } from '../../lib/commit.ts';
@@ -95,10 +87,10 @@ export async function submitDeposit(
   if (input.amount === undefined || input.amount <= 0) throw new AppError('AMOUNT_REQUIRED', { field: 'amount' });
   const amount = input.amount;
   if (amount < channel.min) {
-    throw new AppError('AMOUNT_BELOW_MIN', { field: 'amount', params: { min: formatAmount(channel.min, currency) } });
+    throw new AppError('AMOUNT_BELOW_MIN', { field: 'amount', params: { min: moneyParam(channel.min, currency) } });
   }
   if (amount > channel.max) {
-    throw new AppError('AMOUNT_ABOVE_MAX', { field: 'amount', params: { max: formatAmount(channel.max, currency) } });
+    throw new AppError('AMOUNT_ABOVE_MAX', { field: 'amount', params: { max: moneyParam(channel.max, currency) } });
   }
   // The player is credited `amount` (site currency) and pays it converted at the channel's rate of this moment; the
   // deposit keeps both and the rate, so a later rate change does not touch it.

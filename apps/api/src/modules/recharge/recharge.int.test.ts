@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseBrCode, verifyBrCode } from '@fairdraw/domain';
-import { API } from '@fairdraw/contract';
+import { API, formatMoney } from '@fairdraw/contract';
 import { buildTestApp, call } from '../../test/helper.ts';
 import type { TestApp } from '../../test/helper.ts';
 import {
@@ -81,9 +81,15 @@ describe('submit: the checks, in order, with the exact English messages', () => 
       expect(res.body).toMatchObject({ error: 'AMOUNT_REQUIRED', msg: 'Please enter the amount' });
     }
     const low = await submit(alice, { channel_id: ch.bank, amount: 9_999 });
-    expect(low.body).toMatchObject({ error: 'AMOUNT_BELOW_MIN', msg: 'The minimum amount is 100.00' });
+    expect(low.body).toMatchObject({
+      error: 'AMOUNT_BELOW_MIN',
+      msg: `The minimum amount is ${formatMoney(10_000, 'THB', 2, 'en')}`,
+    });
     const high = await submit(alice, { channel_id: ch.bank, amount: 10_000_001 });
-    expect(high.body).toMatchObject({ error: 'AMOUNT_ABOVE_MAX', msg: 'The maximum amount is 100000.00' });
+    expect(high.body).toMatchObject({
+      error: 'AMOUNT_ABOVE_MAX',
+      msg: `The maximum amount is ${formatMoney(10_000_000, 'THB', 2, 'en')}`,
+    });
     for (const field of Object.keys(bankFields)) {
       const body: Record<string, unknown> = { channel_id: ch.bank, amount: 10_000, ...bankFields };
       body[field] = field === 'deposit_time' ? undefined : '  ';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminWithdrawal, API, withdrawal, withdrawSettings } from '@fairdraw/contract';
+import { adminWithdrawal, API, formatMoney, withdrawal, withdrawSettings } from '@fairdraw/contract';
 import { buildTestApp, call, registerPlayer } from '../../test/helper.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { auth, count, guestToken, operatorToken, wallet } from '../../test/money-helper.ts';
@@ -65,8 +65,20 @@ describe('submit: the checks, in order, with the exact English messages', () => 
     await expectError({ amount: 0, payout_id: payoutId }, 400, 'AMOUNT_REQUIRED', 'Please enter the amount');
 
     // 4. Outside the settings' limits (defaults 100.00 … 50,000.00, THB).
-    await expectError({ amount: 9_999 }, 400, 'AMOUNT_BELOW_MIN', 'The minimum amount is 100.00', 'amount');
-    await expectError({ amount: 5_000_001 }, 400, 'AMOUNT_ABOVE_MAX', 'The maximum amount is 50000.00', 'amount');
+    await expectError(
+      { amount: 9_999 },
+      400,
+      'AMOUNT_BELOW_MIN',
+      `The minimum amount is ${formatMoney(10_000, 'THB', 2, 'en')}`,
+      'amount',
+    );
+    await expectError(
+      { amount: 5_000_001 },
+      400,
+      'AMOUNT_ABOVE_MAX',
+      `The maximum amount is ${formatMoney(5_000_000, 'THB', 2, 'en')}`,
+      'amount',
+    );
 
     // 5. No payout method chosen, or not one of the player's own active methods.
     await expectError({ amount: 20_000 }, 400, 'REQUIRED_FIELDS', 'Please complete all fields', 'payout_id');
@@ -468,9 +480,9 @@ describe('operator list and settings', () => {
     const p = await readyPlayer(t.app, op, 50_000);
     expect(await wallet(t.app, p.token)).toMatchObject({ withdraw_min: 20_000, withdraw_max: 30_000, fee: next.fee });
     const low = await submitWithdraw(t.app, p.token, { amount: 19_999 });
-    expect(low.body.msg).toBe('The minimum amount is 200.00');
+    expect(low.body.msg).toBe(`The minimum amount is ${formatMoney(20_000, 'THB', 2, 'en')}`);
     const high = await submitWithdraw(t.app, p.token, { amount: 30_001 });
-    expect(high.body.msg).toBe('The maximum amount is 300.00');
+    expect(high.body.msg).toBe(`The maximum amount is ${formatMoney(30_000, 'THB', 2, 'en')}`);
     const res = await submitWithdraw(t.app, p.token, {
       amount: 20_000,
       payout_id: p.payoutId,

@@ -6,7 +6,6 @@
  */
 import {
   checkWithdrawalFeeRule,
-  formatAmount,
   minor,
   MoneyError,
   withdrawalFee,
@@ -27,7 +26,7 @@ import type {
 import type { Db } from '../../db/database.ts';
 import { lockSettings, saveSettings } from '../../db/settings.ts';
 import { toPage } from '../../lib/paging.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, moneyParam } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
 import { inTransaction } from '../../lib/commit.ts';
 import type { Commit } from '../../lib/commit.ts';
@@ -124,13 +123,13 @@ export async function submitWithdrawal(
   if (amount < settings.min) {
     throw new AppError('AMOUNT_BELOW_MIN', {
       field: 'amount',
-      params: { min: formatAmount(settings.min, ctx.currency) },
+      params: { min: moneyParam(settings.min, ctx.currency) },
     });
   }
   if (amount > settings.max) {
     throw new AppError('AMOUNT_ABOVE_MAX', {
       field: 'amount',
-      params: { max: formatAmount(settings.max, ctx.currency) },
+      params: { max: moneyParam(settings.max, ctx.currency) },
     });
   }
   if (input.payout_id === undefined) throw new AppError('REQUIRED_FIELDS', { field: 'payout_id' });
@@ -169,9 +168,9 @@ export async function submitWithdrawal(
       throw new AppError('BONUS_TURNOVER_REQUIRED', {
         field: 'amount',
         params: {
-          locked: formatAmount(bonus.locked, ctx.currency),
-          left: formatAmount(bonus.left, ctx.currency),
-          withdrawable: formatAmount(Math.max(0, left + amount + fee - bonus.locked), ctx.currency),
+          locked: moneyParam(bonus.locked, ctx.currency),
+          left: moneyParam(bonus.left, ctx.currency),
+          withdrawable: moneyParam(Math.max(0, left + amount + fee - bonus.locked), ctx.currency),
         },
       });
     }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { SITE_ROUTES, type Lang } from '@fairdraw/contract';
 import { FormTextField } from '../../components/form-fields.tsx';
 import { reportServerError } from '../../lib/form-errors.ts';
-import { formatTime } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { showToast } from '../../lib/toast.ts';
 import { browserZone, fromLocalInput, toLocalInput } from './content-fields.tsx';
 import type { DataColumn } from '../ui/data-table.tsx';
@@ -50,20 +50,23 @@ export const scheduleRequest = (v: ScheduleValues) => ({
   enabled: v.enabled,
 });
 
+// The schedule names its zone once above the lists (content.zone), so its times leave it out.
+const SCHEDULE_TIME = { withYear: true, withZone: false };
+
 /** A list's start, end ('—' when none; this browser's time zone) and order columns. */
 export const scheduleColumns = <T extends Scheduled>(t: TFunction, lang: Lang): DataColumn<T>[] => [
   {
     id: 'starts',
     header: t('content.starts'),
     value: (x) => x.starts_at,
-    cell: (x) => (x.starts_at === null ? '—' : formatTime(x.starts_at, lang, browserZone(), { withYear: true })),
+    cell: (x) => (x.starts_at === null ? '—' : formatDateTime(x.starts_at, lang, browserZone(), SCHEDULE_TIME)),
     nowrap: true,
   },
   {
     id: 'ends',
     header: t('content.ends'),
     value: (x) => x.ends_at,
-    cell: (x) => (x.ends_at === null ? '—' : formatTime(x.ends_at, lang, browserZone(), { withYear: true })),
+    cell: (x) => (x.ends_at === null ? '—' : formatDateTime(x.ends_at, lang, browserZone(), SCHEDULE_TIME)),
     nowrap: true,
   },
   { id: 'sort', header: t('content.sort'), value: (x) => x.sort, align: 'end' },

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { AdminDeposit } from '@fairdraw/contract';
 import { exponentOf } from '../../lib/channel-amount.ts';
-import { formatTime } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { formatAmount } from '../../lib/money.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { useMoney } from '../../lib/wallet.ts';
@@ -49,7 +49,7 @@ export function DepositFacts({ item }: { item: AdminDeposit }) {
           </div>
           <div>
             <dt>{t('recharge.depositTime')}</dt>
-            <dd>{formatTime(item.transfer.deposit_time, lang)}</dd>
+            <dd>{formatDateTime(item.transfer.deposit_time, lang)}</dd>
           </div>
         </>
       )}

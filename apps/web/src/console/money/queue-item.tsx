@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { AdminDeposit, AdminWithdrawal } from '@fairdraw/contract';
 import { StatusBadge } from '../../components/status-badge.tsx';
-import { formatTime } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { showToast } from '../../lib/toast.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { useMoney } from '../../lib/wallet.ts';
@@ -32,7 +32,7 @@ export function QueueItem({ item, onAct, kind }: { item: QueueEntry; onAct: OnAc
       </div>
       <div className="record__meta">
         <span>
-          #{item.id} · {formatTime(item.created_at, lang)}
+          #{item.id} · {formatDateTime(item.created_at, lang)}
         </span>
         <StatusBadge status={item.status} kind={kind} />
       </div>

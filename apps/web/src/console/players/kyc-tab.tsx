@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { KYC_STATUSES, type AdminKyc, type KycStatus } from '@fairdraw/contract';
 import { PagedList } from '../../components/paged-list.tsx';
 import { API } from '@fairdraw/contract';
-import { formatTime } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { privateImageUrl } from '../../lib/upload.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { useAdminKyc, useDecideKyc } from './api/kyc.ts';
@@ -140,7 +140,7 @@ function KycItem({ item, onAct }: { item: AdminKyc; onAct: (d: 'approve' | 'reje
         </div>
         <div>
           <dt>{t('kyc.submittedAt')}</dt>
-          <dd>{formatTime(item.created_at, lang)}</dd>
+          <dd>{formatDateTime(item.created_at, lang)}</dd>
         </div>
         {item.reason && (
           <div>

@@ -56,7 +56,7 @@ export function MessagesTab() {
           {(['one', 'all'] as const).map((k) => (
             <label key={k} className="check">
               <input type="radio" value={k} {...form.register('to')} data-testid={`admin-msg-to-${k}`} />{' '}
-              {t(`msg.admin.to_${k}`)}
+              {t(k === 'one' ? 'msg.admin.toOnePlayer' : 'msg.admin.toAllPlayers')}
             </label>
           ))}
         </div>

@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { StatementMovement, BetSlip, Deposit, MessageItem, Withdrawal } from '@fairdraw/contract';
 import { PagedList } from '../../components/paged-list.tsx';
 import { Tabs } from '../../components/tabs.tsx';
-import { formatTime } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { PLAYER_RECORDS, usePlayerRecords, type PlayerRecordKind } from './api/players.ts';
 
 const KINDS = Object.keys(PLAYER_RECORDS) as PlayerRecordKind[];
 
-type Money = (minor: number) => string;
+/** The player's wallet's money formatter; `signed` marks a gain with "+" as a loss has "-". */
+type Money = (minor: number, options?: { signed?: boolean }) => string;
 
 function Row({ title, sub, amount, at }: { title: string; sub?: string; amount?: string; at: number }) {
   const lang = useLang();
@@ -21,7 +22,7 @@ function Row({ title, sub, amount, at }: { title: string; sub?: string; amount?:
       </div>
       <div className="record__meta">
         <span className="break">{sub}</span>
-        <time dateTime={new Date(at).toISOString()}>{formatTime(at, lang)}</time>
+        <time dateTime={new Date(at).toISOString()}>{formatDateTime(at, lang)}</time>
       </div>
     </div>
   );
@@ -35,12 +36,11 @@ function Records({ kind, id, money }: { kind: PlayerRecordKind; id: number; mone
     switch (kind) {
       case 'ledger': {
         const m = item as StatementMovement;
-        const sign = m.amount > 0 ? '+' : '';
         return (
           <Row
             title={t(`wallet.cause.${m.cause}`)}
             sub={`→ ${money(m.balance_after)}${m.issue ? ` · ${m.issue}` : ''}`}
-            amount={`${sign}${money(m.amount)}`}
+            amount={money(m.amount, { signed: true })}
             at={m.at}
           />
         );

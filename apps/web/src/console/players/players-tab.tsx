@@ -7,7 +7,7 @@ import { Skeleton } from '../../components/skeleton.tsx';
 import { ErrorState, NoticeState } from '../../components/states.tsx';
 import { FormTextField } from '../../components/form-fields.tsx';
 import { contractResolver } from '../../lib/forms.ts';
-import { formatAmount, formatTime } from '../../lib/format.ts';
+import { formatAmount, formatDateTime } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { usePlayerDetail, usePlayerSearch } from './api/players.ts';
 import { PlayerActions } from './player-actions.tsx';
@@ -44,7 +44,8 @@ function Detail({ detail }: { detail: AdminPlayerDetail }) {
   const { t } = useTranslation();
   const lang = useLang();
   const { player, wallet, limits, kyc } = detail;
-  const money = (minor: number) => formatAmount(minor, wallet.currency, wallet.exponent, lang);
+  const money = (minor: number, options?: { signed?: boolean }) =>
+    formatAmount(minor, wallet.currency, wallet.exponent, lang, options);
   // The limits the player has set (or is waiting to set); the rest are not limits.
   const set = (limits?.limits ?? []).filter((l) => l.amount !== null || l.pending !== null);
   return (
@@ -53,7 +54,7 @@ function Detail({ detail }: { detail: AdminPlayerDetail }) {
         <div>
           <h2 className="section__title">{player.account}</h2>
           <p className="muted">
-            #{player.id} · {player.nickname} · {t('players.admin.joined')} {formatTime(player.created_at, lang)}
+            #{player.id} · {player.nickname} · {t('players.admin.joined')} {formatDateTime(player.created_at, lang)}
           </p>
           <PlayerBadges player={player} twoFactor={detail.two_factor} />
         </div>
@@ -62,7 +63,7 @@ function Detail({ detail }: { detail: AdminPlayerDetail }) {
       {player.frozen && (
         <p className="players__frozen" role="status">
           {t('players.admin.frozenSince', {
-            at: player.frozen_at ? formatTime(player.frozen_at, lang) : '',
+            at: player.frozen_at ? formatDateTime(player.frozen_at, lang) : '',
             reason: player.frozen_reason ?? '',
           })}
         </p>
@@ -155,7 +156,7 @@ export function PlayersTab() {
         id: 'joined',
         header: t('players.admin.joined'),
         value: (p) => p.created_at,
-        cell: (p) => formatTime(p.created_at, lang),
+        cell: (p) => formatDateTime(p.created_at, lang),
         nowrap: true,
       },
     ],

@@ -11,7 +11,7 @@ import {
 import { Field, FormError } from '../../components/field.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { errorText, serverError } from '../../lib/form-errors.ts';
-import { formatTime } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { useSupportReply } from '../../lib/support-reply.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { usePrivateImage } from '../../lib/upload.ts';
@@ -69,7 +69,7 @@ function SupportItem({ conversation: c }: { conversation: AdminSupportDetail }) 
         <span className={c.status === 'open' ? 'badge badge--brand' : 'badge'}>{t(`support.status.${c.status}`)}</span>
       </div>
       <span className="admin-support__who">
-        {t('auth.account')}: {c.user.account} · {c.user.nickname} · {formatTime(c.created_at, lang)}
+        {t('auth.account')}: {c.user.account} · {c.user.nickname} · {formatDateTime(c.created_at, lang)}
       </span>
       <ol className="admin-support__thread">
         {c.messages.map((m) => (
@@ -82,7 +82,7 @@ function SupportItem({ conversation: c }: { conversation: AdminSupportDetail }) 
             </span>
             {m.image && <AttachedImage conversation={c.id} name={m.image} />}
             {m.body && <p className="admin-support__msg-body">{m.body}</p>}
-            <time className="admin-support__msg-time">{formatTime(m.created_at, lang)}</time>
+            <time className="admin-support__msg-time">{formatDateTime(m.created_at, lang)}</time>
           </li>
         ))}
       </ol>

@@ -14,7 +14,7 @@ import { FormTextField } from '../../components/form-fields.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
 import { ErrorState } from '../../components/states.tsx';
 import { FormError } from '../../components/text-field.tsx';
-import { formatAmount, formatTime } from '../../lib/format.ts';
+import { formatAmount, formatDateTime } from '../../lib/format.ts';
 import { errorText, reportServerError } from '../../lib/form-errors.ts';
 import { contractResolver } from '../../lib/forms.ts';
 import { useLang } from '../../lib/use-lang.ts';
@@ -164,7 +164,7 @@ export function DashboardTab() {
         <>
           {d.refreshed_at !== null && (
             <p className="warning" role="note" data-testid="dashboard-delayed">
-              {t('report.delayed')} {t('report.updatedAt', { time: formatTime(d.refreshed_at, lang) })}
+              {t('report.delayed')} {t('report.updatedAt', { time: formatDateTime(d.refreshed_at, lang) })}
             </p>
           )}
           <dl className="dash__totals" data-testid="dashboard-totals">

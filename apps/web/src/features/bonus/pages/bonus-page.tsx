@@ -163,12 +163,12 @@ function History({ token }: { token: string }) {
 function Row({ r }: { r: RebateItem }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const { format } = useMoney();
+  const { format, formatSigned } = useMoney();
   return (
     <div className="record" data-testid={`bonus-row-${r.day}`}>
       <div className="record__main">
         <span className="record__title">{formatDay(r.day, lang)}</span>
-        <span className="record__amount num">+{format(r.amount)}</span>
+        <span className="record__amount num">{formatSigned(r.amount)}</span>
       </div>
       <div className="record__meta">
         <span>{t('bonus.turnover', { amount: format(r.turnover) })}</span>

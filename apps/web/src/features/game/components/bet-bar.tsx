@@ -29,7 +29,7 @@ export function BetBar({
         <GuestBar />
       ) : (
         <>
-          <span className="bet-bar__text">{bettable ? t('bet.selected', { n: count }) : t('bet.closed')}</span>
+          <span className="bet-bar__text">{bettable ? t('bet.selected', { count }) : t('bet.closed')}</span>
           {count > 0 && (
             <button type="button" className="btn btn--ghost btn--small" onClick={onClear}>
               {t('bet.clear')}

@@ -142,7 +142,7 @@ describe('BetSlipSheet', () => {
     // The confirm dialog repeats it.
     await user.click(screen.getByTestId('bet-submit'));
     expect(screen.getByTestId('bet-confirm-body').textContent).toBe(
-      en('bet.confirmBody', { n: 2, issue: ISSUE, total: thb(2_000), ret: thb(9_800) }),
+      en('bet.confirmBody', { count: 2, issue: ISSUE, total: thb(2_000), ret: thb(9_800) }),
     );
   });
 

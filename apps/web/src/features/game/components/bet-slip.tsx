@@ -255,7 +255,7 @@ export function BetSlipSheet(props: Props) {
         onConfirm={() => void place()}
       >
         <p className="num" data-testid="bet-confirm-body">
-          {t('bet.confirmBody', { n: items.length, issue, total: format(total), ret: retText })}
+          {t('bet.confirmBody', { count: items.length, issue, total: format(total), ret: retText })}
         </p>
         {multiplier > 1 && <p className="muted num">{t('bet.multiplierNote', { n: multiplier })}</p>}
       </ConfirmDialog>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Chase, ChasePeriodState, ChaseStatus } from '@fairdraw/contract';
 import { ConfirmDialog } from '../../../components/dialog.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
-import { formatTime } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { errorText, serverError } from '../../../lib/form-errors.ts';
 import { IdempotencyKeys } from '../../../lib/idempotency.ts';
 import { useLang } from '../../../lib/use-lang.ts';
@@ -65,7 +65,7 @@ function ChaseRow({ chase }: { chase: Chase }) {
       </div>
       <div className="record__meta">
         <span>
-          #{chase.id} · {formatTime(chase.created_at, lang)}
+          #{chase.id} · {formatDateTime(chase.created_at, lang)}
           {chase.stop_on_win && ` · ${t('chase.stopsOnWin')}`}
         </span>
         <span className={`status status--${tone}`} data-testid="chase-status">
@@ -122,7 +122,7 @@ function ChaseRow({ chase }: { chase: Chase }) {
       >
         <p className="num">
           {t('chase.cancelBody', {
-            n: pending.length,
+            count: pending.length,
             amount: format(pending.reduce((s, p) => s + p.amount, 0)),
           })}
         </p>

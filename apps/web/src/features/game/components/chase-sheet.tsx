@@ -157,7 +157,7 @@ function ChaseForm({
           {t('chase.title')}
         </h2>
         <p className="status status--ok status--big" role="status">
-          <span aria-hidden="true">✓</span> {t('chase.placed', { n: placed.periods })}
+          <span aria-hidden="true">✓</span> {t('chase.placed', { count: placed.periods })}
         </p>
         <dl className="facts facts--small">
           <div>
@@ -270,7 +270,7 @@ function ChaseForm({
         disabled={!check.success || chase.isPending}
         data-testid="chase-submit"
       >
-        {t('chase.submit', { n: check.success ? check.data.periods : 0 })}
+        {t('chase.submit', { count: check.success ? check.data.periods : 0 })}
       </button>
       <button type="button" className="btn btn--ghost btn--block" onClick={onClose}>
         {t('common.cancel')}

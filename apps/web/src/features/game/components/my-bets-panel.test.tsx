@@ -82,7 +82,8 @@ describe('MyBetsPanel', () => {
     const status = within(screen.getByTestId('my-bets-last')).getByTestId('bet-status').textContent ?? '';
     expect(status).toContain(en('bets.partlyWon'));
     expect(status).not.toContain('✓');
-    expect(screen.getByTestId('bet-net').textContent).toBe(`−${thb(10)}`);
+    // A loss takes the minus sign every amount of money takes.
+    expect(screen.getByTestId('bet-net').textContent).toBe('-THB\u00a00.10');
   });
 
   it('says so when there is no bet on this issue', () => {

@@ -44,7 +44,7 @@ export function NumberPicker({
       onConfirm={() => finish(chosen)}
     >
       <p className="muted" aria-live="polite" data-testid="pick-count">
-        {t('bet.pickHint', { n: count, chosen: chosen.length })}
+        {t('bet.pickHint', { count, chosen: chosen.length })}
       </p>
       <div className="pick-grid" role="group" aria-label={title} data-testid="number-picker">
         {NUMBERS.map((n) => {

@@ -38,7 +38,7 @@ export function SharedSlipCard({
       </ul>
       {shared.skipped > 0 && (
         <p className="warning" data-testid="shared-slip-skipped">
-          {t('bet.sharedPartial', { n: shared.skipped })}
+          {t('bet.sharedPartial', { count: shared.skipped })}
         </p>
       )}
       <div className="record__actions">

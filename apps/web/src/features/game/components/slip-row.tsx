@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { BetSlip, BetStatus } from '@fairdraw/contract';
-import { formatTime } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { gameHref, gameLabel } from '../../../lib/games.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useMoney } from '../../../lib/wallet.ts';
@@ -44,7 +44,7 @@ export function SlipRow({
 }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const { format } = useMoney();
+  const { format, formatSigned } = useMoney();
   const family = familyOf(slip.game_code, '');
   const href = gameHref({ code: slip.game_code, id: slip.games_id });
   const net = slip.payout === null ? null : slip.payout - slip.total;
@@ -74,7 +74,7 @@ export function SlipRow({
       </div>
       <div className="record__meta">
         <span>
-          #{slip.id} · {formatTime(slip.created_at, lang)}
+          #{slip.id} · {formatDateTime(slip.created_at, lang)}
           {slip.wallet === 'demo' && <span className="badge badge--demo">{t('balance.demo')}</span>}
         </span>
         <span className={`status status--${tone}`} data-testid="bet-status">
@@ -113,8 +113,7 @@ export function SlipRow({
             className={`record__amount num net net--${net > 0 ? 'up' : net < 0 ? 'down' : 'even'}`}
             data-testid="bet-net"
           >
-            {net > 0 ? '+' : net < 0 ? '−' : ''}
-            {format(Math.abs(net))}
+            {formatSigned(net)}
           </span>
         </div>
       )}

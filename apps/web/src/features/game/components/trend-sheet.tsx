@@ -104,7 +104,7 @@ export function TrendSheet({
         ) : data ? (
           <>
             <p className="muted trend-note" data-testid="trend-periods" data-periods={data.periods}>
-              {t('trend.periods', { n: data.periods })}
+              {t('trend.periods', { count: data.periods })}
             </p>
             {subjects.length > 1 && (
               <Tabs
@@ -145,8 +145,8 @@ function PositionView({ data, position, view }: { data: Trend; position: TrendPo
           {position[key].map((n) => (
             <li key={n} className={`trend-hc__item trend-hc__item--${key}`}>
               <span className="trend-hc__n num">{n}</span>
-              <span className="trend-hc__c num">{t('trend.hits', { n: stat(n)?.count ?? 0 })}</span>
-              <span className="trend-hc__m muted num">{t('trend.missingN', { n: stat(n)?.missing ?? 0 })}</span>
+              <span className="trend-hc__c num">{t('trend.hits', { count: stat(n)?.count ?? 0 })}</span>
+              <span className="trend-hc__m muted num">{t('trend.missingN', { count: stat(n)?.missing ?? 0 })}</span>
             </li>
           ))}
         </ul>

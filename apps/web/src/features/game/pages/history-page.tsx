@@ -9,7 +9,7 @@ import { NoticeState } from '../../../components/states.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { TopBar } from '../../../components/top-bar.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatTime } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useHistory } from '../api/get-history.ts';
 import { verifyDraw } from '../api/verify-draw.ts';
@@ -64,7 +64,7 @@ function DrawRow({ draw, family, gameId }: { draw: HistoryItem; family: Family; 
     <div className="draw" data-testid="history-item" data-issue={draw.issue}>
       <div className="record__main">
         <span className="record__title num">{draw.issue}</span>
-        <span className="muted draw__time">{formatTime(draw.draw_at, lang)}</span>
+        <span className="muted draw__time">{formatDateTime(draw.draw_at, lang)}</span>
       </div>
       <ResultView family={family} result={draw.result} zodiac={draw.zodiac} compact />
       <div className="record__actions">

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { resolveLang, type WinningItem } from '@fairdraw/contract';
 import { TrophyIcon } from '../../../components/icons.tsx';
 import { exponentOf } from '@fairdraw/domain/currency';
-import { formatAmount, formatTime } from '../../../lib/format.ts';
+import { formatAmount, formatDateTime } from '../../../lib/format.ts';
 import { gameLabel } from '../../../lib/games.ts';
 
 /** Real settled wins only; until draws settle there are none, and the list says so. */
@@ -27,10 +27,10 @@ export function WinningList({ items }: { items: WinningItem[] }) {
               </span>
               <span className="win-list__what">
                 <span className="win-list__amount num">
-                  {t('home.won')} +{formatAmount(w.amount, w.currency, exponentOf(w.currency), lang)}
+                  {t('home.won')} {formatAmount(w.amount, w.currency, exponentOf(w.currency), lang, { signed: true })}
                 </span>
                 <time className="win-list__time" dateTime={new Date(w.time).toISOString()}>
-                  {formatTime(w.time, lang)}
+                  {formatDateTime(w.time, lang)}
                 </time>
               </span>
             </li>

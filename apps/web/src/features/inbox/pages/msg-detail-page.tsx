@@ -4,7 +4,7 @@ import { CashierPage } from '../../../components/cashier-page.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { ErrorState, NoticeState, SignedOutState } from '../../../components/states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatTime } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useMessage } from '../api/messages.ts';
@@ -49,7 +49,7 @@ function Detail({ token, id }: { token: string; id: string }) {
       <h2 className="msg-detail__title">{m.title}</h2>
       <p className="msg-detail__meta">
         {m.broadcast ? `${t('msg.toAll')} · ` : ''}
-        {formatTime(m.at, lang, undefined, { withYear: true })}
+        {formatDateTime(m.at, lang, undefined, { withYear: true })}
       </p>
       <p className="msg-detail__body" data-testid="msg-detail-body">
         {m.body}

@@ -4,7 +4,7 @@ import type { MessageItem } from '@fairdraw/contract';
 import { CashierPage } from '../../../components/cashier-page.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { SignedOutState } from '../../../components/states.tsx';
-import { formatTime } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useUnreadCount } from '../../../lib/server-state/unread.ts';
 import { useLang } from '../../../lib/use-lang.ts';
@@ -68,7 +68,7 @@ function MessageRow({ m }: { m: MessageItem }) {
       <span className="msg-row__main">
         <span className="msg-row__head">
           <span className="msg-row__title">{m.title}</span>
-          <span className="msg-row__time">{formatTime(m.at, lang)}</span>
+          <span className="msg-row__time">{formatDateTime(m.at, lang)}</span>
         </span>
         <span className="msg-row__body">{m.body}</span>
       </span>

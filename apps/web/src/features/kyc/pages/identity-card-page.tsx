@@ -4,7 +4,7 @@ import type { KycIndex } from '@fairdraw/contract';
 import { CashierPage } from '../../../components/cashier-page.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { ErrorState } from '../../../components/states.tsx';
-import { formatTime } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useKyc } from '../../../lib/server-state/kyc.ts';
 import { KycForm } from '../components/kyc-form.tsx';
@@ -42,7 +42,7 @@ export function IdentityCardPage() {
               {k.submitted_at !== null && (
                 <div>
                   <dt>{t('kyc.submittedAt')}</dt>
-                  <dd>{formatTime(k.submitted_at, lang)}</dd>
+                  <dd>{formatDateTime(k.submitted_at, lang)}</dd>
                 </div>
               )}
             </dl>

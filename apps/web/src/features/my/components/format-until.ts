@@ -1,7 +1,7 @@
 import type { Lang } from '@fairdraw/contract';
-import { formatTime } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 
 /** A break's end with the year and the business time zone named: a self-exclusion can last five years. */
 export function formatUntil(epochMs: number, lang: Lang, timeZone: string): string {
-  return formatTime(epochMs, lang, timeZone, { withYear: true });
+  return formatDateTime(epochMs, lang, timeZone, { withYear: true });
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LIMIT_KINDS, LIMIT_PERIODS, type LimitsState, type PlayerLimit } from '@fairdraw/contract';
-import { formatTime } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useMoney } from '../../../lib/wallet.ts';
 
@@ -21,7 +21,7 @@ export function LimitTable({ state }: { state: LimitsState }) {
         <span className="limits__pending" data-testid={`limit-${l.kind}-${l.period}-pending`}>
           {t('limits.pending', {
             amount: l.pending.amount === null ? t('limits.none') : format(l.pending.amount),
-            at: formatTime(l.pending.effective_at, lang, state.time_zone),
+            at: formatDateTime(l.pending.effective_at, lang, state.time_zone),
           })}
         </span>
       )}

@@ -37,7 +37,7 @@ export function RealityCheck() {
   const limits = useLimits(player);
   const dismiss = useDismissRealityCheck(player);
   const { t } = useTranslation();
-  const { format } = useMoney();
+  const { formatSigned } = useMoney();
   const titleId = useId();
   // Server time − local time, fixed at the first answer: intervals are on the server's clock.
   const offset = useRef<number | null>(null);
@@ -102,9 +102,7 @@ export function RealityCheck() {
           <p data-testid="reality-check-time">
             {t('limits.realityTime', { hours: Math.floor(loggedIn / 60), minutes: loggedIn % 60 })}
           </p>
-          <p data-testid="reality-check-net">
-            {t('limits.realityNet', { amount: (net > 0 ? '+' : net < 0 ? '−' : '') + format(Math.abs(net)) })}
-          </p>
+          <p data-testid="reality-check-net">{t('limits.realityNet', { amount: formatSigned(net) })}</p>
           <div className="dialog__actions">
             <button type="button" className="btn btn--ghost" onClick={() => void logout()} data-testid="reality-logout">
               {t('home.logout')}

@@ -1,6 +1,6 @@
 import type { Promotion } from '@fairdraw/contract';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 
 /** A promotion's picture, title and dates: a row of the list, and the head of its detail. */
@@ -14,7 +14,7 @@ export function PromotionCard({ p, heading = 'h3' }: { p: Promotion; heading?: '
       <span className="promo__text">
         <Title className="promo__title">{p.title}</Title>
         <span className="promo__dates">
-          {t('activity.until', { time: formatTime(p.ends_at, lang, undefined, { withYear: true }) })}
+          {t('activity.until', { time: formatDateTime(p.ends_at, lang, undefined, { withYear: true }) })}
         </span>
       </span>
     </>

@@ -4,7 +4,7 @@ import type { Deposit } from '@fairdraw/contract';
 import { exponentOf } from '@fairdraw/domain/currency';
 import { CopyRow } from '../../../components/copy-button.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { formatAmount, formatTime } from '../../../lib/format.ts';
+import { formatAmount, formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useMoney } from '../../../lib/wallet.ts';
 import { Qr } from './qr.tsx';
@@ -68,7 +68,7 @@ export function DepositResult({ deposit, onAgain }: { deposit: Deposit; onAgain:
         </div>
         <div>
           <dt>{t('records.time')}</dt>
-          <dd>{formatTime(deposit.created_at, lang)}</dd>
+          <dd>{formatDateTime(deposit.created_at, lang)}</dd>
         </div>
         {deposit.tx_hash && (
           <div>

@@ -7,7 +7,7 @@ import { CashierPage } from '../../../components/cashier-page.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { RecordRow } from '../../../components/record-row.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
-import { formatTime } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useMoney } from '../../../lib/wallet.ts';
@@ -62,7 +62,7 @@ function DepositRow({ deposit: d }: { deposit: Deposit }) {
     <RecordRow
       title={d.channel_name}
       amount={format(d.amount)}
-      meta={formatTime(d.created_at, lang)}
+      meta={formatDateTime(d.created_at, lang)}
       status={d.status}
       kind="deposit"
       reason={d.reason}

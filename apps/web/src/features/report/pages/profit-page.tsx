@@ -7,7 +7,7 @@ import { CashierPage } from '../../../components/cashier-page.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { ErrorState } from '../../../components/states.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
-import { formatTime } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useMoney } from '../../../lib/wallet.ts';
@@ -55,7 +55,7 @@ export function ProfitPage() {
         {r.includes_today && (
           <p className="warning" role="note" data-testid="profit-delayed">
             {t('report.delayed')}
-            {r.refreshed_at !== null && <> {t('report.updatedAt', { time: formatTime(r.refreshed_at, lang) })}</>}
+            {r.refreshed_at !== null && <> {t('report.updatedAt', { time: formatDateTime(r.refreshed_at, lang) })}</>}
           </p>
         )}
         {day && (
@@ -115,7 +115,7 @@ export function ProfitPage() {
                   >
                     {d.day}
                   </button>
-                  <Net value={d.net} format={format} />
+                  <Net value={d.net} />
                   <span className="profit-rows__meta">
                     {t('report.stakes')} {format(d.stakes)} · {t('report.payouts')} {format(d.payouts)}
                   </span>
@@ -135,9 +135,9 @@ export function ProfitPage() {
               {r.games.map((g) => (
                 <li key={g.game_id}>
                   <span>{g.name}</span>
-                  <Net value={g.net} format={format} />
+                  <Net value={g.net} />
                   <span className="profit-rows__meta">
-                    {t('report.slipsCount', { n: g.slips })} · {t('report.stakes')} {format(g.stakes)} ·{' '}
+                    {t('report.slipsCount', { count: g.slips })} · {t('report.stakes')} {format(g.stakes)} ·{' '}
                     {t('report.payouts')} {format(g.payouts)}
                   </span>
                 </li>
@@ -163,13 +163,9 @@ export function ProfitPage() {
   );
 }
 
-function Net({ value, format }: { value: number; format: (minor: number) => string }) {
-  return (
-    <span className={`num profit-net--${value >= 0 ? 'up' : 'down'}`}>
-      {value > 0 ? '+' : ''}
-      {format(value)}
-    </span>
-  );
+function Net({ value }: { value: number }) {
+  const { formatSigned } = useMoney();
+  return <span className={`num profit-net--${value >= 0 ? 'up' : 'down'}`}>{formatSigned(value)}</span>;
 }
 
 function Figures({ f, format }: { f: ProfitFigures; format: (minor: number) => string }) {
@@ -195,7 +191,7 @@ function Figures({ f, format }: { f: ProfitFigures; format: (minor: number) => s
       <div>
         <dt>{t('report.net')}</dt>
         <dd data-testid="profit-net">
-          <Net value={f.net} format={format} />
+          <Net value={f.net} />
         </dd>
       </div>
       <div>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { SupportMessage } from '@fairdraw/contract';
 import { API } from '@fairdraw/contract';
-import { formatTime } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { usePrivateImage } from '../../../lib/upload.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 
@@ -30,7 +30,7 @@ export function MessageList({
           </span>
           {m.image && <MessageImage conversation={conversation} name={m.image} />}
           {m.body && <p className="support-msg__body">{m.body}</p>}
-          <time className="support-msg__time">{formatTime(m.created_at, lang)}</time>
+          <time className="support-msg__time">{formatDateTime(m.created_at, lang)}</time>
         </li>
       ))}
     </ol>

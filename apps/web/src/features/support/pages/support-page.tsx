@@ -7,7 +7,7 @@ import { CashierPage } from '../../../components/cashier-page.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { ErrorState, NoticeState } from '../../../components/states.tsx';
-import { formatTime } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useProfile } from '../../../lib/server-state/profile.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useSession } from '../../../lib/use-session.ts';
@@ -82,7 +82,7 @@ function Conversations({ onOpen, onNew }: { onOpen: (id: number) => void; onNew:
               </span>
             </span>
             <span className="support-row__last">{c.last_message}</span>
-            <time className="support-row__time">{formatTime(c.last_message_at, lang)}</time>
+            <time className="support-row__time">{formatDateTime(c.last_message_at, lang)}</time>
           </button>
         )}
       />

@@ -11,7 +11,7 @@ import { FormError } from '../../../components/text-field.tsx';
 import { errorText, reportServerError } from '../../../lib/form-errors.ts';
 import { contractResolver } from '../../../lib/forms.ts';
 import { PagedList } from '../../../components/paged-list.tsx';
-import { formatTime } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useMoney } from '../../../lib/wallet.ts';
 import { useAccountHistory } from '../api/get-history.ts';
@@ -42,7 +42,7 @@ export function AccountHistoryView({ token }: { token: string }) {
       />
       {first && !list.hasNextPage && (
         <p className="history-older" data-testid="history-older">
-          {t('wallet.historyOlder', { date: formatTime(first.since, lang, first.time_zone, { withYear: true }) })}
+          {t('wallet.historyOlder', { date: formatDateTime(first.since, lang, first.time_zone, { withYear: true }) })}
         </p>
       )}
     </>
@@ -104,9 +104,8 @@ function ExportForm({ opened, today }: { opened: string; today: string }) {
 function MovementRow({ m }: { m: StatementMovement }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const { format } = useMoney();
+  const { format, formatSigned } = useMoney();
   const ref = m.ref_type === 'other' || m.ref_id === null ? '' : t(`wallet.ref.${m.ref_type}`, { id: m.ref_id });
-  const sign = m.amount > 0 ? '+' : '−';
   return (
     <div className="record" data-testid="history-item" data-cause={m.cause}>
       <div className="record__main">
@@ -118,13 +117,12 @@ function MovementRow({ m }: { m: StatementMovement }) {
           className={`record__amount num movement__amount--${m.amount > 0 ? 'in' : 'out'}`}
           data-testid="history-amount"
         >
-          {sign}
-          {format(Math.abs(m.amount))}
+          {formatSigned(m.amount)}
         </span>
       </div>
       <div className="record__meta">
         <span>
-          {formatTime(m.at, lang)}
+          {formatDateTime(m.at, lang)}
           {ref && ` · ${ref}`}
           {m.issue && ` · ${m.issue}`}
         </span>

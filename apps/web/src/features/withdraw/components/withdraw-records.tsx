@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Withdrawal } from '@fairdraw/contract';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { RecordRow } from '../../../components/record-row.tsx';
-import { formatTime } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { payoutTitle } from '../../../lib/server-state/payouts.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useMoney } from '../../../lib/wallet.ts';
@@ -40,7 +40,7 @@ function WithdrawalRow({ w }: { w: Withdrawal }) {
   const { format } = useMoney();
   const meta = (
     <>
-      {formatTime(w.created_at, lang)} · {t('withdraw.fee')} <span className="num">{format(w.fee)}</span>
+      {formatDateTime(w.created_at, lang)} · {t('withdraw.fee')} <span className="num">{format(w.fee)}</span>
     </>
   );
   return (
