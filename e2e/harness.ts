@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * Boots the real site (API + built web app) on a fresh PGlite data directory and drives the system Chromium at a
  * phone viewport. Browser tests use only public tools: playwright-core with Debian's chromium, no downloaded browser.
