@@ -42,6 +42,7 @@ type Catalogue = {
   dashboard: Record<string, string>;
   records: { ranges: Record<string, string> };
   my: Record<string, string>;
+  game: Record<string, string>;
 };
 const catalogue = (lang: Lang) =>
   JSON.parse(readFileSync(join(import.meta.dirname, '..', `apps/web/src/locales/${lang}.json`), 'utf8')) as Catalogue;
@@ -96,6 +97,10 @@ describe('profit report and dashboard', () => {
         expect(norm(await page.getByTestId('profit-net').innerText())).toContain('10.00');
         expect(norm(await page.getByTestId('profit-totals').innerText())).toContain('500.00');
         expect(await page.getByTestId('profit-games').locator('li').count()).toBe(1);
+        // The game by the name every other screen gives it (the tiles' catalogue), not the database's own.
+        expect(norm(await page.getByTestId('profit-games').locator('li > span').first().innerText())).toBe(
+          text.game.df_k3,
+        );
         expect(await page.getByTestId('profit-chart').locator('button').count()).toBe(7);
         await shot(page, `${lang}-profit-today`);
 

@@ -128,6 +128,34 @@ const NOTICE: LocalizedText = {
   pt: 'Este é um site de demonstração: apenas dinheiro fictício, sem depósitos ou saques reais.',
 };
 
+/**
+ * A fresh site's promotion (labelled demo): how to check a draw yourself, leading to the draw history, where Verify
+ * recomputes any drawn period in the browser. It promises no money; the operator edits, hides or deletes it in the
+ * console like any other, and it ends a year after the first start.
+ */
+const DEMO_PROMOTION: { title: LocalizedText; body: LocalizedText } = {
+  title: {
+    th: 'ตรวจผลออกรางวัลได้ด้วยตัวเอง (สาธิต)',
+    en: 'Check any draw yourself (demo)',
+    'zh-cn': '亲自验证每一期开奖（演示）',
+    'zh-hk': '親自驗證每一期開獎（示範）',
+    vi: 'Tự kiểm chứng mọi kỳ quay (demo)',
+    pt: 'Confira você mesmo qualquer sorteio (demonstração)',
+  },
+  body: {
+    th: 'ก่อนเปิดรับแทงทุกงวด เราเผยแพร่ค่าแฮชของเมล็ดสุ่ม หลังออกผลแล้วเปิดเผยเมล็ด เปิดผลย้อนหลังแล้วกด "ตรวจสอบ" เบราว์เซอร์ของคุณจะคำนวณผลใหม่เองโดยไม่ต้องถามเซิร์ฟเวอร์',
+    en: 'Before each period opens we publish the hash of its seed; after the draw we reveal the seed. Open the results and tap Verify: your browser recomputes the result itself, without asking the server.',
+    'zh-cn':
+      '每期开放投注前，我们公布其种子的哈希值；开奖后公开种子。打开开奖结果并点击“验证”，您的浏览器会自行重新计算结果，无需询问服务器。',
+    'zh-hk':
+      '每期開放投注前，我們公佈其種子的雜湊值；開獎後公開種子。打開開獎結果並點擊「驗證」，您的瀏覽器會自行重新計算結果，無需詢問伺服器。',
+    vi: 'Trước khi mỗi kỳ mở cược, chúng tôi công bố mã băm của hạt giống; sau khi quay, chúng tôi công bố hạt giống. Mở kết quả và chạm Xác minh: trình duyệt của bạn tự tính lại kết quả mà không cần hỏi máy chủ.',
+    pt: 'Antes de cada período abrir, publicamos o hash da sua semente; depois do sorteio, revelamos a semente. Abra os resultados e toque em Verificar: seu navegador recalcula o resultado sozinho, sem perguntar ao servidor.',
+  },
+};
+/** How long the demo promotion runs from the first start. */
+const DEMO_PROMOTION_DAYS = 365;
+
 export type SeedOptions = {
   /** The app's clock at start (app.clock()): the first periods are scheduled from it. */
   now: Date;
@@ -188,6 +216,25 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
             sort: i,
           })),
         )
+        .execute();
+    }
+
+    const hasPromotion = await trx.selectFrom('promotions').select('id').limit(1).executeTakeFirst();
+    if (!hasPromotion) {
+      await trx
+        .insertInto('promotions')
+        .values({
+          title: JSON.stringify(DEMO_PROMOTION.title),
+          body: JSON.stringify(DEMO_PROMOTION.body),
+          image: '/art/banners/1.svg',
+          link: '/history',
+          starts_at: options.now,
+          ends_at: new Date(options.now.getTime() + DEMO_PROMOTION_DAYS * 86_400_000),
+          sort: 0,
+          enabled: true,
+          created_at: options.now,
+          updated_at: options.now,
+        })
         .execute();
     }
 

@@ -38,6 +38,24 @@ const ids = async () => ((await list()).body.data as { list: { id: number }[] })
 const save = (body: unknown, token = op) => call(t.app, 'POST', API.adminActivitySave, { ...auth(token), body });
 
 describe('promotions', () => {
+  it('a fresh site shows one, labelled demo in every language, leading to the draw history', async () => {
+    type Listed = { id: number; title: string; link: string | null };
+    for (const lang of LANGS) {
+      const listed = ((await list(lang)).body.data as { list: Listed[] }).list;
+      expect(listed).toHaveLength(1);
+      expect(listed[0]!.link).toBe('/history');
+      const demo = {
+        th: '(สาธิต)',
+        en: '(demo)',
+        'zh-cn': '（演示）',
+        'zh-hk': '（示範）',
+        vi: '(demo)',
+        pt: '(demonstração)',
+      };
+      expect(listed[0]!.title).toContain(demo[lang]);
+    }
+  });
+
   it('an operator creates one; players see it only while it is live (start inclusive, end exclusive)', async () => {
     const res = await save(promo());
     expect(res.status).toBe(200);

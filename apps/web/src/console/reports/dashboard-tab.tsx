@@ -21,6 +21,7 @@ import { useLang } from '../../lib/use-lang.ts';
 import { downloadDashboard, useDashboard, type DashboardRange } from './api/dashboard.ts';
 import { DashboardChart, type ChartSeries } from './dashboard-chart.tsx';
 import { DataTable, type DataColumn } from '../ui/data-table.tsx';
+import { gameLabel } from '../../lib/games.ts';
 
 const RANGE_FIELDS = ['from', 'to'] as const;
 
@@ -127,7 +128,7 @@ export function DashboardTab() {
     ],
     [t, figureColumns],
   );
-  const gameName = useCallback((g: DashboardGame) => (g.game_id === 0 ? t('dashboard.noGame') : g.name), [t]);
+  const gameName = useCallback((g: DashboardGame) => (g.game_id === 0 ? t('dashboard.noGame') : gameLabel(g, t)), [t]);
   const gameColumns = useMemo<DataColumn<DashboardGame>[]>(
     () => [
       { id: 'game', header: t('dashboard.game'), value: gameName, filter: 'text' },

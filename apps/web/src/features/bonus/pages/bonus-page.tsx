@@ -112,6 +112,19 @@ function ClaimCard({ data }: { data: BonusIndex }) {
   );
 }
 
+/** A rebate's arithmetic on round numbers (1 % of 1,000 in the wallet's currency), marked as an example, not an offer. */
+function RebateExample() {
+  const { t } = useTranslation();
+  const { format, exponent } = useMoney();
+  const turnover = 1000 * 10 ** exponent;
+  return (
+    <p className="panel__note" data-testid="bonus-example">
+      <span className="badge">{t('bonus.exampleBadge')}</span>{' '}
+      {t('bonus.exampleText', { rate: '1', turnover: format(turnover), rebate: format(turnover / 100) })}
+    </p>
+  );
+}
+
 function Rates({ data }: { data: BonusIndex }) {
   const { t } = useTranslation();
   const offered = data.rates.filter((r) => r.rate_bps > 0);
@@ -121,7 +134,10 @@ function Rates({ data }: { data: BonusIndex }) {
         {t('bonus.ratesTitle')}
       </h2>
       {offered.length === 0 ? (
-        <p className="panel__note">{t('bonus.noRates')}</p>
+        <>
+          <p className="panel__note">{t('bonus.noRates')}</p>
+          <RebateExample />
+        </>
       ) : (
         <table className="bonus-rates">
           <thead>

@@ -14,6 +14,7 @@ import { useMoney } from '../../../lib/wallet.ts';
 import { useProfitReport } from '../api/get-profit.ts';
 import { WeekBars } from '../components/week-bars.tsx';
 import { PATHS, isPath } from '../../../lib/paths.ts';
+import { gameLabel } from '../../../lib/games.ts';
 
 const DAYS_BACK = 90;
 
@@ -134,7 +135,7 @@ export function ProfitPage() {
             <ul className="profit-rows" data-testid="profit-games">
               {r.games.map((g) => (
                 <li key={g.game_id}>
-                  <span>{g.name}</span>
+                  <span>{gameLabel(g, t)}</span>
                   <Net value={g.net} />
                   <span className="profit-rows__meta">
                     {t('report.slipsCount', { count: g.slips })} · {t('report.stakes')} {format(g.stakes)} ·{' '}
