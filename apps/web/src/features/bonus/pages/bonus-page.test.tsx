@@ -6,7 +6,7 @@ import { en, renderWithApp } from '../../../test/render.tsx';
 import { BonusPage } from './bonus-page.tsx';
 
 const FAMILIES = ['pk10', 'k3', 'ssc', 'lucky28', 'marksix'] as const;
-const index = vi.hoisted(() => ({ data: undefined }));
+const index = vi.hoisted((): { data: BonusIndex | undefined } => ({ data: undefined }));
 vi.mock('../api/bonus.ts', () => ({
   useBonusIndex: () => ({ isPending: false, isError: false, data: index.data }),
   useRebates: () => ({ isPending: true }),
