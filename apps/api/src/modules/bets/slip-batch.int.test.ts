@@ -17,6 +17,7 @@ import { getBalances, ledgerCheck } from '../ledger/ledger.service.ts';
 import { commitBatch } from './bets.service.ts';
 import { commitSlips, IdempotentReplay } from './slip-batch.ts';
 import type { PreparedSlip } from './slip-batch.ts';
+import { formatMoney } from '@fairdraw/contract';
 
 // A batch of slips from several players committed in one transaction (slip-batch.ts): each slip accepted or
 // refused on its own, in arrival order, and a batch that fails as a whole falls back to one slip at a time.
@@ -105,7 +106,11 @@ describe('commitSlips', () => {
     const sscPlay = (await playItems(t.app, 'df_ssc'))[0];
     if (!sscPlay) throw new Error('no ssc play');
     const sscSlip = (amount: number) => preparedSlip(ssc, sscPlay, a, amount);
-    const maxOf = (o: { ok: boolean; error?: unknown }) => (o.error instanceof AppError ? o.error.params.max : 'ok');
+    // The limit as an English refusal names it (a money parameter is written in each reader's language).
+    const maxOf = (o: { ok: boolean; error?: unknown }) => {
+      const max = o.error instanceof AppError ? o.error.params.max : 'ok';
+      return typeof max === 'function' ? max('en') : max;
+    };
     // k3's own limit (3,000) is below the site-wide one (5,000); ssc has none, so the site-wide one binds it.
     await withPeriodLimit(t.app, 5_000, () =>
       withGamePeriodLimit(t.app, k3.game_id, 3_000, async () => {
@@ -123,7 +128,8 @@ describe('commitSlips', () => {
           'ok',
         ]);
         // Each refusal names the limit that bound it.
-        expect(outcomes.map(maxOf)).toEqual(['ok', 'ok', '30.00', 'ok', '50.00', 'ok']);
+        const thb = (minor: number) => formatMoney(minor, 'THB', 2, 'en');
+        expect(outcomes.map(maxOf)).toEqual(['ok', 'ok', thb(3_000), 'ok', thb(5_000), 'ok']);
         expect((await getBalances(t.app.db, a)).cash).toBe(100_000 - 3_000 - 3_500);
       }),
     );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, adminGames, adminPlays, gameCategory } from '@fairdraw/contract';
+import { API, adminGames, adminPlays, formatMoney, gameCategory } from '@fairdraw/contract';
 import type { AdminPlay } from '@fairdraw/contract';
 import { findPlay, minor, oddsBps, settleBetItem } from '@fairdraw/domain';
 import { z } from 'zod';
@@ -348,7 +348,7 @@ describe("a game's own per-period limit", () => {
     const refused = await bet(t.app, p.token, await k3Slip(1_001), 'game-limit-0001');
     expect(refused.status).toBe(400);
     expect(refused.body.error).toBe('PERIOD_LIMIT_REACHED');
-    expect(refused.body.msg).toBe('This exceeds your limit per draw (30.00)');
+    expect(refused.body.msg).toBe(`This exceeds your limit per draw (${formatMoney(3_000, 'THB', 2, 'en')})`);
     expect((await bet(t.app, p.token, await k3Slip(1_000))).status).toBe(200);
 
     // Another game keeps the site-wide limit only.
@@ -394,7 +394,7 @@ describe("a game's own per-period limit", () => {
       expect((await bet(t.app, p.token, await k3Slip(4_000))).status).toBe(200);
       const refused = await bet(t.app, p.token, await k3Slip(1_001));
       expect(refused.body.error).toBe('PERIOD_LIMIT_REACHED');
-      expect(refused.body.msg).toBe('This exceeds your limit per draw (50.00)');
+      expect(refused.body.msg).toBe(`This exceeds your limit per draw (${formatMoney(5_000, 'THB', 2, 'en')})`);
     } finally {
       await saveGameLimit({ games_id: k3, period_max_per_player: null, previous: 100_000 });
       await post(API.adminGamesLimits, { period_max_per_player: 20_000_000, previous: 5_000 });
