@@ -288,11 +288,14 @@ describe('after a scenario, every transaction names an existing cause in the rig
     await rejectWithdrawal(t.app.db, operator, ids[1] ?? 0, 'checked: wrong name', t.app.clock());
     // Guests get play money.
     await guestToken(t.app);
-    // Bets: a settled k3 period with many plays (some win, some lose), a voided pk10 period.
+    // Bets: a settled k3 period with many plays (some win, some lose), a voided pk10 period. Every total a
+    // non-triple can make (4 to 17) and any triple: whatever the dice, exactly one of them wins and the rest lose.
     const now = new Date('2031-05-06T07:08:10Z');
     await openAt(t.app, now);
     const k3 = await openPeriod(t.app, 'df_k3');
-    for (const play of (await playItems(t.app, 'df_k3')).slice(0, 16)) {
+    const oneWins = (await playItems(t.app, 'df_k3')).filter((p) => /^k3\.(sum\.\d+|triple\.any)$/.test(p.code));
+    expect(oneWins).toHaveLength(15);
+    for (const play of oneWins) {
       const r = await bet(t.app, p.token, {
         games_id: k3.game_id,
         issue: k3.issue,
