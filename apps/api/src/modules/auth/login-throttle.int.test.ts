@@ -39,7 +39,7 @@ describe('failed-login throttling per account and client', () => {
     expect(locked.status).toBe(429);
     expect(locked.body).toEqual({
       code: 429,
-      msg: 'Too many failed logins. Try again in 10 minutes.',
+      msg: 'Too many failed logins. Try again in 10 min.',
       data: null,
       error: 'TOO_MANY_LOGIN_ATTEMPTS',
     });

@@ -244,7 +244,7 @@ describe('verifyFundPassword (for withdrawals)', () => {
 
   it('the lock message is translated with its minutes', () => {
     expect(t.app.translate('en', 'FUND_PASSWORD_LOCKED', { minutes: 30 })).toBe(
-      'Too many wrong fund passwords. Withdrawals are locked for 30 minutes.',
+      'Too many wrong fund passwords. Withdrawals are locked for 30 min.',
     );
   });
 });

@@ -92,7 +92,7 @@ describe('submit: the checks, in order, with the exact English messages', () => 
       { ...body, fund_password: '111111' },
       400,
       'FUND_PASSWORD_INCORRECT',
-      'Incorrect fund password. 4 attempts left.',
+      'Incorrect fund password. Attempts left: 4.',
       'fund_password',
     );
 
@@ -305,13 +305,13 @@ describe('fund password lock', () => {
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({
         error: 'FUND_PASSWORD_INCORRECT',
-        msg: `Incorrect fund password. ${5 - i} attempts left.`,
+        msg: `Incorrect fund password. Attempts left: ${5 - i}.`,
       });
     }
     const fifth = await submitWithdraw(t.app, p.token, { ...body, fund_password: '000000' });
     expect(fifth.status).toBe(429);
     expect(fifth.body).toMatchObject({ code: 429, error: 'FUND_PASSWORD_LOCKED' });
-    expect(fifth.body.msg).toBe('Too many wrong fund passwords. Withdrawals are locked for 30 minutes.');
+    expect(fifth.body.msg).toBe('Too many wrong fund passwords. Withdrawals are locked for 30 min.');
     const right = await submitWithdraw(t.app, p.token, { ...body, fund_password: FUND_PASSWORD });
     expect(right.status).toBe(429);
     expect(right.body.error).toBe('FUND_PASSWORD_LOCKED');
