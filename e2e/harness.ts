@@ -5,11 +5,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { freePorts, lostPort } from '../apps/api/src/test/free-ports.ts';
 import { INSTALL_COMMAND } from './ensure-chromium.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,34 +27,36 @@ export function assertChromium(): void {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => ok(port));
-    });
-  });
-}
-
 /** Where the tier's global setup (global-setup.ts) put its migrated PGlite data directory, when it did. */
 export const PGLITE_TEMPLATE_ENV = 'FD_E2E_PGLITE_TEMPLATE';
 
 /** `metricsUrl`: the server's own metrics listener (GET /metrics), on a port of its own. */
 export type Site = { url: string; metricsUrl: string; stop: () => Promise<void>; logs: string[] };
 
-/** Starts `apps/api/src/server.ts` exactly as `npm start` does, on its own port and data directory. */
-export async function startSite(
-  extraEnv: Record<string, string> = {},
-  { needsWeb = true, databaseUrl }: { needsWeb?: boolean; databaseUrl?: string } = {},
-): Promise<Site> {
-  if (needsWeb && !existsSync(join(root, 'apps/web/dist/index.html'))) {
+type SiteOptions = { needsWeb?: boolean; databaseUrl?: string };
+
+/** The server could not bind a port it was given: another process took it between the pick and the bind. */
+class PortTaken extends Error {}
+
+/**
+ * Starts `apps/api/src/server.ts` exactly as `npm start` does, on its own ports and data directory. A port lost to
+ * another process in the moment between picking and binding it costs one more start, not the test file.
+ */
+export async function startSite(extraEnv: Record<string, string> = {}, options: SiteOptions = {}): Promise<Site> {
+  if (options.needsWeb !== false && !existsSync(join(root, 'apps/web/dist/index.html'))) {
     throw new Error('The web app is not built: run `npm run build` first (npm run test:e2e does).');
   }
-  const port = await freePort();
-  const metricsPort = await freePort();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(extraEnv, options);
+    } catch (err) {
+      if (!(err instanceof PortTaken) || attempt >= 3) throw err;
+    }
+  }
+}
+
+async function startOnce(extraEnv: Record<string, string>, { databaseUrl }: SiteOptions): Promise<Site> {
+  const [port, metricsPort] = await freePorts(2);
   const dataDir = mkdtempSync(join(tmpdir(), 'fairdraw-e2e-'));
   // A copy of the migrated data directory, when the tier made one: the server finds no migration left to run.
   const template = process.env[PGLITE_TEMPLATE_ENV];
@@ -93,7 +95,10 @@ export async function startSite(
   const deadline = Date.now() + 110_000;
   try {
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`The server exited early:\n${logs.join('')}`);
+      if (child.exitCode !== null) {
+        const output = logs.join('');
+        throw lostPort(output) ? new PortTaken(output) : new Error(`The server exited early:\n${output}`);
+      }
       try {
         const res = await fetch(`${url}/readyz`);
         if (res.ok) break;

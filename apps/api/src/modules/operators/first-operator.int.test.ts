@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { API } from '@fairdraw/contract';
 import { buildTestApp, call } from '../../test/helper.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { isListening, startServer } from '../../test/process-helper.ts';
+import { freePorts } from '../../test/free-ports.ts';
 import type { ServerProcess } from '../../test/process-helper.ts';
 import { ensureFirstOperator } from './operators.service.ts';
 
@@ -24,17 +24,6 @@ function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'fd-first-op-'));
   dirs.push(dir);
   return dir;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 const passwordIn = (text: string) => /^password: (\S+)$/m.exec(text)?.[1];
@@ -64,7 +53,7 @@ afterAll(async () => {
 describe('the first operator (real server process)', () => {
   it('writes the password to DATA_DIR/operator-password.txt (0600), logs only the path, and never rewrites it', async () => {
     const dataDir = tempDir();
-    const metricsPort = await freePort();
+    const [metricsPort] = await freePorts(1);
     // A fresh embedded database in DATA_DIR, whatever the test run's engine.
     const env = { DATA_DIR: dataDir, DATABASE_URL: '', METRICS_PORT: String(metricsPort) };
     const first = await start('first', env);
