@@ -153,9 +153,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(gamesRoutes);
   await app.register(gamesAdminRoutes);
   // The scheduler's settle loop runs the bets module's settlement: handed in here, so draws never imports bets.
-  // Its leader also runs every module's leader job (app.leaderJobs, plugins/jobs.ts), right after the settlement:
-  // the idempotency purge, the chases (modules/bets), the report summary's rebuild (modules/report) and the rebates
-  // of each day due (modules/bonus), each registered by its own module.
+  // The other modules' leader jobs (the idempotency purge, the chases, the report summary's rebuild, the rebates of
+  // each day due) run on the jobs' own loop (plugins/jobs.ts), each registered by its own module.
   await app.register(drawsPlugin, {
     settle: (db, now, events) => settleDrawnPeriods(db, now, { events }),
   });

@@ -63,9 +63,11 @@ try {
     },
     `listening on ${address}`,
   );
-  // The draw scheduler (modules/draws/runner.ts): catches up, then creates, opens, seals and draws periods; stopped
-  // by app.close() below.
+  // The draw scheduler (modules/draws/runner.ts): catches up, then creates, opens, seals and draws periods; and the
+  // leader jobs' loop (lib/job-scheduler.ts): chases, rebates, the report summary, the key purge. Both are stopped by
+  // app.close() below.
   app.startDrawScheduler();
+  app.startLeaderJobs();
 } catch (err) {
   app.log.fatal({ err }, 'failed to start');
   await app.close().catch(() => undefined);

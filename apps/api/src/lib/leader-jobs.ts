@@ -1,9 +1,9 @@
 /**
  * Leader jobs: work that is nobody's request and must run on one API instance at a time (docs/architecture.md). Each
  * module registers its own job the same way (`app.leaderJobs.add(job)`, plugins/jobs.ts, from its routes plugin);
- * the instance that holds the scheduler's lock (modules/draws/runner.ts: the advisory lock, another instance taking
- * over when it dies) runs the due ones on its settle beat, right after the settlement. A job must be safe to run twice
- * or on two instances at once (leadership can move while one runs): each decides under row locks.
+ * the instance that holds the jobs' lock (lib/job-scheduler.ts: an advisory lock of its own, another instance taking
+ * over when it dies) runs the due ones about once a second. A job must be safe to run twice or on two instances at
+ * once (leadership can move while one runs): each decides under row locks.
  */
 import type { Db } from '../db/database.ts';
 

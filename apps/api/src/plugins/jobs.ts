@@ -1,14 +1,18 @@
 import fp from 'fastify-plugin';
+import { startJobScheduler } from '../lib/job-scheduler.ts';
+import type { JobScheduler } from '../lib/job-scheduler.ts';
 import type { LeaderJob } from '../lib/leader-jobs.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * The leader's jobs (lib/leader-jobs.ts): a module registers its own with `add` from its routes plugin; the
-     * scheduler's leader runs them (modules/draws/runner.ts). `all` is read at each beat, so registration order
-     * against the scheduler does not matter.
+     * The leader's jobs (lib/leader-jobs.ts): a module registers its own with `add` from its routes plugin; the jobs'
+     * own loop runs them on one instance at a time (`startLeaderJobs`, lib/job-scheduler.ts). `all` is read at each
+     * step, so registration order against the loop does not matter.
      */
     leaderJobs: { add: (job: LeaderJob) => void; readonly all: readonly LeaderJob[] };
+    /** Starts the leader jobs' loop (server.ts, beside the draw scheduler); stopped when the app closes. */
+    startLeaderJobs: (opts?: { intervalMs?: number; now?: () => Date }) => JobScheduler;
   }
 }
 
@@ -22,7 +26,23 @@ export default fp(
       },
       all,
     });
+    const loops: JobScheduler[] = [];
+    app.decorate('startLeaderJobs', (opts: { intervalMs?: number; now?: () => Date } = {}) => {
+      const loop = startJobScheduler({
+        db: app.db,
+        databaseUrl: app.config.databaseUrl,
+        jobs: all,
+        log: app.log,
+        now: app.clock,
+        ...opts,
+      });
+      loops.push(loop);
+      return loop;
+    });
+    app.addHook('preClose', async () => {
+      await Promise.all(loops.map((l) => l.stop()));
+    });
     done();
   },
-  { name: 'jobs' },
+  { name: 'jobs', dependencies: ['db', 'clock', 'config'] },
 );

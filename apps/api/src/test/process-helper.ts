@@ -99,7 +99,7 @@ export function startServer(name: string, env: Record<string, string>): ServerPr
   return { name, child, lines, exited, output: () => output, waitFor, kill };
 }
 
-export const isLockAcquired = (l: LogLine) => l.msg === 'scheduler lock acquired: this instance draws';
+export const isLockAcquired = (l: LogLine) => l.msg === 'scheduler lock acquired: this instance acts';
 export const isListening = (l: LogLine) => typeof l.msg === 'string' && l.msg.startsWith('listening on ');
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

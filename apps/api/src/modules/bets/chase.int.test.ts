@@ -7,22 +7,26 @@ import type { TestApp } from '../../test/helper.ts';
 import { auth, guestToken } from '../../test/money-helper.ts';
 import { fund } from '../../test/withdraw-helper.ts';
 import { appAtForFile, openPeriod, playItems, userIdOf, withPeriodLimit } from '../../test/bets-helper.ts';
+import type { JobScheduler } from '../../lib/job-scheduler.ts';
+import { startScheduler } from '../draws/runner.ts';
 import type { Scheduler } from '../draws/runner.ts';
 import { getBalances } from '../ledger/ledger.service.ts';
 import { voidPeriod } from './settlement.service.ts';
 
-// Chases (bets README: chase) driven by the app's clock and the draw scheduler's own loops: `next()` moves the clock
-// to a few seconds after the open period's draw, runs a tick (draw, open the next) and a settle pass, whose leader
-// jobs place the chases' next slips. Times are in 2031 (k3: 60 s cycle, sealed 10 s before its draw).
+// Chases (bets README: chase) driven by the app's clock and the app's own loops: `next()` moves the clock to a few
+// seconds after the open period's draw, runs a tick (draw, open the next) and a settle pass of the draw scheduler,
+// then a step of the leader jobs' loop, whose chase job places the chases' next slips. Times are in 2031 (k3: 60 s cycle, sealed 10 s before its draw).
 
 const T = new Date('2031-01-10T05:00:20Z');
 let t: TestApp;
 let op: string;
 let s: Scheduler | undefined;
+let j: JobScheduler | undefined;
 
 appAtForFile(T, (x) => ({ t, op } = x));
 afterAll(async () => {
   await s?.stop();
+  await j?.stop();
 });
 
 function scheduler(): Scheduler {
@@ -30,8 +34,20 @@ function scheduler(): Scheduler {
   return s;
 }
 
+function jobs(): JobScheduler {
+  j ??= t.app.startLeaderJobs({ intervalMs: 3_600_000 });
+  return j;
+}
+
 /** The clock to 5 s past the draw of the k3 period current now (open or void), then a tick and a settle pass. */
 async function next(): Promise<void> {
+  await drawNext();
+  await scheduler().settle();
+  await jobs().step();
+}
+
+/** The clock to 5 s past the draw of the k3 period current now, and a tick (it draws that one, opens the next). */
+async function drawNext(by?: Scheduler): Promise<void> {
   const now = t.app.clock();
   const k3 = await t.app.db
     .selectFrom('periods')
@@ -43,8 +59,8 @@ async function next(): Promise<void> {
     .executeTakeFirstOrThrow();
   const at = new Date(k3.draw_at.getTime() + 5_000);
   t.app.setClock(() => at);
-  await scheduler().step();
-  await scheduler().settle();
+  // The file's scheduler starts (and steps once) here, on the moved clock, when it is not running yet.
+  await (by ?? scheduler()).step();
 }
 
 async function player(cash: number) {
@@ -131,8 +147,8 @@ describe('POST /api/game/chase', () => {
 
     // The next period opens: its slip is placed once, however often the job runs.
     await next();
-    await scheduler().settle();
-    await scheduler().settle();
+    await jobs().step();
+    await jobs().step();
     let [c] = await list(p.token);
     expect(c?.list.map((x) => x.state)).toEqual(['placed', 'placed', 'pending']);
     expect(c?.list[1]?.issue).toBe((await openPeriod(t.app, 'df_k3')).issue);
@@ -223,7 +239,7 @@ describe('cancel, stop on a win, void', () => {
     expect(rows[0]?.n).toBe(1);
   });
 
-  it('stop on win: a won slip refunds the periods not placed as soon as it is settled', async () => {
+  it("stop on win: the next slip waits for the last one's result; a win refunds the periods not placed", async () => {
     const p = await player(100_000);
     const k3 = await openPeriod(t.app, 'df_k3');
     const plays = await playItems(t.app, 'df_k3');
@@ -240,7 +256,38 @@ describe('cancel, stop on a win, void', () => {
       stop_on_win: true,
     });
     expect(res.status, res.text).toBe(200);
-    await next();
+    // Drawn, the next period open, not settled yet: the chase waits for its slip's result before the next slip. A
+    // scheduler whose settlement waits for the test's word keeps it there (the file's own scheduler stops meanwhile).
+    await s?.stop();
+    s = undefined;
+    let settleNow = () => undefined as void;
+    const gate = new Promise<void>((r) => (settleNow = r));
+    const gated = startScheduler({
+      db: t.app.db,
+      databaseUrl: t.config.databaseUrl,
+      context: t.app.drawsContext,
+      settle: async (db, now, events) => {
+        await gate;
+        return t.app.periodSettler(db, now, events);
+      },
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      intervalMs: 3_600_000,
+      settleIntervalMs: 3_600_000,
+      now: () => t.app.clock(),
+    });
+    try {
+      // Its first step (at start, on the clock before the draw) ends before the clock moves.
+      await gated.step();
+      await drawNext(gated);
+      await jobs().step();
+      expect((await list(p.token))[0]?.list.map((x) => x.state)).toEqual(['placed', 'pending', 'pending', 'pending']);
+      settleNow();
+      await gated.settle();
+    } finally {
+      settleNow();
+      await gated.stop();
+    }
+    await jobs().step();
     const [c] = await list(p.token);
     expect(c?.status).toBe('won');
     expect(c?.list.map((x) => x.state)).toEqual(['placed', 'refunded', 'refunded', 'refunded']);

@@ -11,12 +11,16 @@ import { fund } from '../../test/withdraw-helper.ts';
 import { openAt, openPeriod, playItems, userIdOf } from '../../test/bets-helper.ts';
 import { sleep } from '../../test/process-helper.ts';
 import { ledgerCheck } from '../ledger/ledger.service.ts';
+import { startJobScheduler } from '../../lib/job-scheduler.ts';
+import type { JobScheduler } from '../../lib/job-scheduler.ts';
+import type { LeaderJob } from '../../lib/leader-jobs.ts';
 import { startScheduler } from '../draws/runner.ts';
-import type { LeaderJob, Scheduler } from '../draws/runner.ts';
+import type { Scheduler } from '../draws/runner.ts';
 import { runChases } from './chase.service.ts';
 
-// Each period of a chase is placed exactly once across a leader change (docs/trust.md, chase): two schedulers on one
-// PostgreSQL database, each with its own pool and advisory-lock connection, as two API instances have. The leader is
+// Each period of a chase is placed exactly once across a leader change (docs/trust.md, chase): two leader jobs' loops
+// on one PostgreSQL database, each with its own pool and advisory-lock connection, as two API instances have (the
+// periods are drawn by one draw scheduler). The leader is
 // cut off in the middle of placing a period — inside its transaction, holding the player's row, waiting for the
 // chase's row — as a killed process would be (its connections end); the other takes over and places that period
 // once; placers running at once never place one twice. The clock is the test's: no real period is waited for.
@@ -27,13 +31,13 @@ const quiet = { info: () => undefined, warn: () => undefined, error: () => undef
 
 let t: TestApp;
 let dbA: Db | undefined;
-const schedulers: Scheduler[] = [];
+const loops: (Scheduler | JobScheduler)[] = [];
 let blocker: pg.Client | undefined;
 beforeAll(async () => {
   if (onPostgres) t = await buildTestApp({}, { now: T });
 });
 afterAll(async () => {
-  for (const s of schedulers) await s.stop();
+  for (const l of loops) await l.stop();
   await blocker?.end().catch(() => undefined);
   await dbA?.destroy();
   if (onPostgres) await t.close();
@@ -64,20 +68,33 @@ describe('chase placement across a leader kill (PostgreSQL)', () => {
         everyMs: 0,
         run: (db, at) => runChases(db, at, { currency: 'THB', timeZone: 'Asia/Bangkok' }),
       };
+      // The periods: one draw scheduler, on the test's clock, stepped by the test.
+      const draws = startScheduler({
+        db: t.app.db,
+        databaseUrl: url,
+        settle: t.app.periodSettler,
+        context: t.app.drawsContext,
+        log: quiet,
+        intervalMs: 3_600_000,
+        settleIntervalMs: 3_600_000,
+        now: () => now,
+      });
+      loops.push(draws);
+      const drawNext = async () => {
+        await draws.step();
+        await draws.settle();
+      };
       const make = (db: Db) => {
-        const s = startScheduler({
+        const loop = startJobScheduler({
           db,
           databaseUrl: url,
-          settle: t.app.periodSettler,
-          context: t.app.drawsContext,
           jobs: [job],
           log: quiet,
           intervalMs: 3_600_000,
-          settleIntervalMs: 3_600_000,
           now: () => now,
         });
-        schedulers.push(s);
-        return s;
+        loops.push(loop);
+        return loop;
       };
       // The first instance's own pool; a connection cut while in use errors its query (and is then dropped).
       const poolA = new pg.Pool({ connectionString: url, max: 4 });
@@ -109,7 +126,8 @@ describe('chase placement across a leader kill (PostgreSQL)', () => {
       await blocker.query('begin');
       await blocker.query('select id from chases where id = $1 for update', [chaseId]);
       now = new Date(k3.draw_at.getTime() + 5_000);
-      const leaderPass = a.step().then(() => a.settle());
+      await drawNext();
+      const leaderPass = a.step();
       let waiting: number[] = [];
       for (let i = 0; i < 500 && waiting.length === 0; i++) {
         const { rows } = await sql<{ pid: number }>`
@@ -124,7 +142,7 @@ describe('chase placement across a leader kill (PostgreSQL)', () => {
       await sql`
         select pg_terminate_backend(pid) from pg_stat_activity
         where datname = current_database() and pid <> pg_backend_pid()
-          and (pid = any(${waiting}::int[]) or application_name = 'fairdraw-scheduler')`.execute(t.app.db);
+          and (pid = any(${waiting}::int[]) or application_name = 'fairdraw-jobs')`.execute(t.app.db);
       await leaderPass;
       await blocker.query('rollback');
       expect(await states()).toEqual(['placed', 'pending', 'pending', 'pending']);
@@ -135,7 +153,6 @@ describe('chase placement across a leader kill (PostgreSQL)', () => {
         if (!b.isLeader()) await sleep(20);
       }
       expect(b.isLeader()).toBe(true);
-      await b.settle();
       expect(await states()).toEqual(['placed', 'placed', 'pending', 'pending']);
       // The old leader, still running, does not get the lock back.
       await a.step();
@@ -151,9 +168,9 @@ describe('chase placement across a leader kill (PostgreSQL)', () => {
           .where('draw_at', '>', now)
           .executeTakeFirstOrThrow();
         now = new Date(open.draw_at.getTime() + 5_000);
-        await b.step();
+        await drawNext();
         await Promise.all([
-          b.settle(),
+          b.step(),
           ...Array.from({ length: 6 }, (_, i) => job.run(i % 2 ? t.app.db : (dbA as Db), now)),
         ]);
       }

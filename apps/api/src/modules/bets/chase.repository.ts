@@ -176,7 +176,8 @@ export async function endChase(
 
 /**
  * The active chases with a period to place now: their game's open period, before its seal at `now`, drawn after the
- * last period each placed. (Candidates only: each is decided again under the chase's lock.)
+ * last period each placed; a chase that stops on a win, only once its last slip is settled. (Candidates only: each
+ * is decided again under the chase's lock.)
  */
 export async function dueChases(db: Db, now: Date, limit: number): Promise<{ id: number; user_id: number }[]> {
   const { rows } = await sql<{ id: number; user_id: number }>`
@@ -185,6 +186,9 @@ export async function dueChases(db: Db, now: Date, limit: number): Promise<{ id:
      and p.open_at <= ${now} and p.seal_at > ${now}
      and (c.last_draw_at is null or p.draw_at > c.last_draw_at)
     where c.status = 'active'
+      -- A chase that stops on a win waits for its last slip's result: a win stops it before its next slip.
+      and not (c.stop_on_win and exists (select 1 from chase_periods cp join bets b on b.id = cp.bet_id
+                                         where cp.chase_id = c.id and b.status = 'unsettled'))
     order by c.id limit ${limit}`.execute(db);
   return rows;
 }

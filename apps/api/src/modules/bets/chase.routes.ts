@@ -9,8 +9,8 @@ import * as chases from './chase.service.ts';
 
 /** Chases (chase.service.ts): players only (a guest hears DEMO_NOT_ALLOWED, an operator FORBIDDEN). */
 const chaseRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
-  // The leader's chase job (plugins/jobs.ts), on every beat right after the settlement: a won chase is stopped and
-  // each period that opened gets its chase slips.
+  // The chase leader job (plugins/jobs.ts), on every step of the jobs' loop: a won chase is stopped and each period
+  // that opened gets its chase slips.
   const settings = { currency: app.config.currency, timeZone: app.config.businessTimeZone };
   app.leaderJobs.add({ name: 'chases', everyMs: 0, run: (db, now) => chases.runChases(db, now, settings) });
   const player = playerRoute(app);

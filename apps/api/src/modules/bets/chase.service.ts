@@ -328,8 +328,8 @@ async function advanceChase(
 export type ChaseRunReport = { placed: number; stopped: number };
 
 /**
- * The scheduler leader's chase job (chase.routes.ts registers it with app.leaderJobs; it runs right after each settlement
- * pass): first the chases that stop on a win and whose slip was just settled won are stopped and refunded; then each
+ * The chase leader job (chase.routes.ts registers it with app.leaderJobs; the jobs' loop runs it about once a
+ * second): first the chases that stop on a win and whose slip was just settled won are stopped and refunded; then each
  * active chase whose game has a period open at `now`, not placed on yet, gets its next period's slip. Safe to run
  * twice or on two instances at once: each chase is decided under its row lock. Answers undefined when it did nothing.
  */

@@ -184,13 +184,12 @@ describe("a day's rebate from real settled turnover", () => {
     expect(await t.app.db.selectFrom('bonus_rebates').selectAll().execute()).toEqual(before);
   });
 
-  it('the scheduler leader runs the job on its settle beat', async () => {
-    // The next business day (2031-06-11) holds the late slip: the scheduler computes it once its day is over.
+  it("the leader jobs' loop runs the job", async () => {
+    // The next business day (2031-06-11) holds the late slip: the job computes it once its day is over.
     const at = new Date('2031-06-11T17:07:00Z');
-    const s = t.app.startDrawScheduler({ now: () => at, intervalMs: 3_600_000 });
-    await s.step();
-    await s.settle();
-    await s.stop();
+    const jobs = t.app.startLeaderJobs({ now: () => at, intervalMs: 3_600_000 });
+    await jobs.step();
+    await jobs.stop();
     const day = await t.app.db
       .selectFrom('bonus_rebate_days')
       .selectAll()

@@ -86,8 +86,6 @@ function drawsPlugin(root: FastifyInstance, opts: DrawsOptions, done: (err?: Err
       databaseUrl: app.config.databaseUrl,
       context,
       settle: opts.settle,
-      // Every module's leader job (plugins/jobs.ts), read at each beat: the scheduler's leader runs them.
-      jobs: app.leaderJobs.all,
       log: app.log,
       now: app.clock,
       ...startOpts,

@@ -15,15 +15,11 @@
  *   lock, so it is safe even if leadership moves while one runs: a second settler waits, then finds it settled.
  *   On PGlite (one connection) a running settlement still holds up the tick's queries until it commits.
  *
- * The settle loop's beat also runs the leader's jobs (lib/leader-jobs.ts: each module registers its own with
- * app.leaderJobs, plugins/jobs.ts; the scheduler knows none of them): each at most once per its `everyMs` on this
- * instance, and at once when this instance becomes the actor.
+ * Work that is not the draws' own (the other modules' leader jobs) runs on a loop of its own with its own lock
+ * (lib/job-scheduler.ts).
  */
-import { tryAdvisoryLock } from '../../db/advisory-lock.ts';
-import type { AdvisoryLock } from '../../db/advisory-lock.ts';
 import type { Db } from '../../db/database.ts';
-import { jobRunner } from '../../lib/leader-jobs.ts';
-import type { LeaderJob } from '../../lib/leader-jobs.ts';
+import { leadership } from '../../lib/leadership.ts';
 import { createUpcomingPeriods, tick } from './draws.service.ts';
 import type { DrawsContext } from './draws.service.ts';
 import type { PeriodSettler } from './settler.ts';
@@ -37,8 +33,6 @@ type Log = {
   error: (obj: object, msg: string) => void;
 };
 
-export type { LeaderJob };
-
 export type SchedulerOptions = {
   db: Db;
   /** PostgreSQL URL for the lock connection; undefined on PGlite (the process is the only actor). */
@@ -46,8 +40,6 @@ export type SchedulerOptions = {
   context: DrawsContext;
   /** Settles the periods a tick drew (the bets module's settlement). */
   settle: PeriodSettler;
-  /** The leader's jobs (app.leaderJobs.all), run on the settle loop's beat; read at each beat. */
-  jobs?: readonly LeaderJob[];
   log: Log;
   intervalMs?: number;
   /** How often the settle loop looks for 'drawn' periods when no tick woke it (default 5 s). */
@@ -71,8 +63,6 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
   const clock = options.now;
   const intervalMs = options.intervalMs ?? 1000;
   const settleIntervalMs = options.settleIntervalMs ?? 5000;
-  let lock: AdvisoryLock | undefined;
-  let leader = false;
   let caughtUp = false;
   let stopped = false;
   let running: Promise<void> | undefined;
@@ -80,40 +70,14 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
   let settling: Promise<void> | undefined;
   let settleAgain = false;
   let settleTimer: NodeJS.Timeout | undefined;
-  /** The leader's jobs; when each last ran is forgotten when leadership is lost. */
-  const jobs = jobRunner(options.jobs ?? [], log);
-
-  const loseLock = (why: string, err?: unknown) => {
-    if (leader) log.warn({ err }, `scheduler lock lost: ${why}`);
-    leader = false;
-    caughtUp = false;
-    jobs.forget();
-    const held = lock;
-    lock = undefined;
-    void held?.release();
-  };
-
-  const acquire = async (): Promise<boolean> => {
-    if (!databaseUrl) return true;
-    if (leader && lock) return true;
-    try {
-      const got = await tryAdvisoryLock(databaseUrl, SCHEDULER_LOCK_KEY, {
-        applicationName: 'fairdraw-scheduler',
-        onLost: (err) => {
-          if (lock === got) loseLock('connection error', err);
-        },
-      });
-      if (got && !stopped) {
-        lock = got;
-        log.info({}, 'scheduler lock acquired: this instance draws');
-        return true;
-      }
-      await got?.release();
-    } catch (err) {
-      log.warn({ err }, 'scheduler lock attempt failed');
-    }
-    return false;
-  };
+  // A new leader catches up first (see act).
+  const lead = leadership({
+    databaseUrl,
+    key: SCHEDULER_LOCK_KEY,
+    name: 'scheduler',
+    log,
+    onLost: () => (caughtUp = false),
+  });
 
   /** Returns true when periods may be waiting for settlement (a tick drew some, or this instance just took over). */
   const act = async (): Promise<boolean> => {
@@ -138,8 +102,7 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
     if (running) return running;
     running = (async () => {
       try {
-        leader = await acquire();
-        if (leader && !stopped && (await act())) wakeSettle();
+        if ((await lead.acquire()) && !stopped && (await act())) wakeSettle();
       } catch (err) {
         log.error({ err }, 'scheduler step failed');
       } finally {
@@ -167,16 +130,12 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
       try {
         do {
           settleAgain = false;
-          if (!leader || stopped) break;
+          if (!lead.isLeader() || stopped) break;
           const report = await options.settle(db, clock(), context.events);
           if (report.periods > 0) log.info(report, 'settled drawn periods');
         } while (settleAgain && !stopped);
       } catch (err) {
         log.error({ err }, 'settlement failed');
-      }
-      try {
-        // The leader's other jobs, even when the settlement failed (each catches its own failure).
-        if (leader && !stopped) await jobs.runDue(db, clock);
       } finally {
         settling = undefined;
       }
@@ -204,7 +163,7 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
   settleTimer = setTimeout(settleLoop, settleIntervalMs);
 
   return {
-    isLeader: () => leader,
+    isLeader: lead.isLeader,
     step,
     settle,
     stop: async () => {
@@ -213,11 +172,8 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
       if (settleTimer) clearTimeout(settleTimer);
       // A settlement in progress finishes (it is one transaction; stopping mid-way would only roll it back).
       await Promise.all([running, settling]);
-      leader = false;
-      const held = lock;
-      lock = undefined;
       // Closing the session releases the advisory lock for another instance.
-      await held?.release();
+      await lead.release();
     },
   };
 }

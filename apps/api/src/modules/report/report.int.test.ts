@@ -373,21 +373,22 @@ describe('profit report', () => {
     expect(marks).toHaveLength(3);
   });
 
-  it('the scheduler’s leader rebuilds today as soon as it starts acting', async () => {
+  it('the leader jobs’ loop rebuilds today as soon as it starts acting', async () => {
     const { app } = t;
     const now = new Date('2026-09-27T05:00:00Z');
     app.setClock(() => now);
-    const scheduler = app.startDrawScheduler({ intervalMs: 50 });
+    const jobs = app.startLeaderJobs({ intervalMs: 3_600_000 });
     try {
+      await jobs.step();
       const today = localDate(now.getTime(), TZ);
-      let row: { refreshed_at: Date } | undefined;
-      for (let i = 0; i < 200 && !row; i += 1) {
-        await new Promise((r) => setTimeout(r, 50));
-        row = await app.db.selectFrom('report_days').select('refreshed_at').where('day', '=', today).executeTakeFirst();
-      }
+      const row = await app.db
+        .selectFrom('report_days')
+        .select('refreshed_at')
+        .where('day', '=', today)
+        .executeTakeFirst();
       expect(row?.refreshed_at.getTime()).toBe(now.getTime());
     } finally {
-      await scheduler.stop();
+      await jobs.stop();
     }
   });
 });
