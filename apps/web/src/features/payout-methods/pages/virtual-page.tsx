@@ -20,9 +20,9 @@ export function VirtualPage() {
           </Link>
         }
       />
-      <p className="hint">
-        <Link to={withQuery(PATHS.cards, { tab: 'pix' })}>{t('payout.pixElsewhere')}</Link>
-      </p>
+      <Link to={withQuery(PATHS.cards, { tab: 'pix' })} className="link-row link-row--brand">
+        {t('payout.pixElsewhere')}
+      </Link>
     </CashierPage>
   );
 }
