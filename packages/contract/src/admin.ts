@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { minorAmount, pageQuery, rowId } from './common.ts';
 import type { ErrorKey } from './errors.ts';
+import { LANGS } from './langs.ts';
+import type { Lang } from './langs.ts';
 import { deposit, DEPOSIT_STATUSES } from './recharge.ts';
 import { CHANNEL_TYPES } from './values.ts';
 import { feeRule } from './wallet.ts';
@@ -84,11 +86,38 @@ export const ledgerReport = z.object({
 });
 export type LedgerReport = z.infer<typeof ledgerReport>;
 
-/** Channel settings an operator edits: payee details, house addresses, PIX key, limits. */
+/** Longest channel name, in any language. */
+export const CHANNEL_NAME_MAX = 60;
+
+const translatedName = z.string().trim().max(CHANNEL_NAME_MAX);
+/**
+ * A channel's name in some of the six languages; a language left out (or empty) shows the plain `name`. Proper
+ * names (a bank's) need none.
+ */
+export const channelNameTranslations = z.object(
+  Object.fromEntries(LANGS.map((l) => [l, translatedName.optional()])) as Record<
+    Lang,
+    z.ZodOptional<typeof translatedName>
+  >,
+);
+export type ChannelNameTranslations = Partial<Record<Lang, string>>;
+
+/** Channel settings an operator edits: name, payee details, house addresses, PIX key, limits. */
 export const adminChannel = z.object({
   id: rowId('CHANNEL_NOT_FOUND').optional(),
   type: z.enum(CHANNEL_TYPES),
-  name: z.string().trim().min(1, 'REQUIRED_FIELDS').max(60),
+  /** The plain name, shown in every language the channel has no name of its own in. */
+  name: z.string().trim().min(1, 'REQUIRED_FIELDS').max(CHANNEL_NAME_MAX),
+  /**
+   * The name per language (always in an answer). In a request, empty ones are dropped; left out, those stored are
+   * kept while `name` stays the same and dropped with a new `name` (they translated the old one).
+   */
+  name_translations: channelNameTranslations.optional(),
+  /**
+   * A demo channel of the seed (its details are examples; players are told not to pay). Set by the site and ignored
+   * in a request; a channel stops being a demo once an operator changes its payment details.
+   */
+  demo: z.boolean().optional(),
   enabled: z.boolean(),
   min: minorAmount,
   max: minorAmount,

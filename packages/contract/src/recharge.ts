@@ -10,7 +10,13 @@ import { CHANNEL_TYPES, RECHARGE_RANGES } from './values.ts';
 export const rechargeChannel = z.object({
   id: z.number().int(),
   type: z.enum(CHANNEL_TYPES),
+  /** In the request's language: the channel's name in it when the operator gave one, else its plain name. */
   name: z.string(),
+  /**
+   * A demo channel of the seed: its payment details are examples nobody may pay into (the bank's payee and bank are
+   * placeholders, not names), so the site shows a warning, and those two placeholders, in the player's language.
+   */
+  demo: z.boolean(),
   min: minorAmount,
   max: minorAmount,
   /** bank: the house account to transfer to. */
@@ -56,6 +62,7 @@ export const deposit = z.object({
   id: z.number().int(),
   channel_id: z.number().int(),
   channel_type: z.enum(CHANNEL_TYPES),
+  /** The channel's name in the request's language, as in the channel list. */
   channel_name: z.string(),
   /** In the site's currency: what the player is credited. */
   amount: minorAmount,

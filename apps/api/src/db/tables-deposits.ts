@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type { ChannelType, CryptoCoin, DepositStatus } from '@fairdraw/contract';
+import type { ChannelNameTranslations, ChannelType, CryptoCoin, DepositStatus } from '@fairdraw/contract';
 import type { CurrencyCode } from '@fairdraw/domain';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -14,7 +14,12 @@ export type ChannelConfig = BankChannelConfig | CryptoChannelConfig | PixChannel
 export interface RechargeChannelsTable {
   id: Generated<number>;
   type: ChannelType;
+  /** The plain name, for every language without one of its own in name_translations. */
   name: string;
+  /** The name per language (migration 0041; {} for none): what a player in that language sees. */
+  name_translations: ColumnType<ChannelNameTranslations, string | undefined, string>;
+  /** A demo channel of the seed: example payment details, never to be paid (0041); false once they are changed. */
+  demo: ColumnType<boolean, boolean | undefined, boolean>;
   enabled: boolean;
   min: number;
   max: number;

@@ -131,18 +131,20 @@ describe('the kinds', () => {
 describe('a credit cannot be posted without its cause', () => {
   it('deposit: an unknown deposit, a rejected one, one already credited, a webhook for a bank transfer', async () => {
     const p = await readyPlayer(t.app, op);
-    await refused('DEPOSIT_NOT_FOUND', () => approveDeposit(t.app.db, operator, 2_000_000_000, 'THB', t.app.clock()));
+    await refused('DEPOSIT_NOT_FOUND', () =>
+      approveDeposit(t.app.db, operator, 2_000_000_000, 'THB', t.app.clock(), 'th'),
+    );
     await refused('DEPOSIT_NOT_FOUND', () =>
       t.app.db
         .transaction()
         .execute((trx) => creditDeposit(trx, 2_000_000_000, operator, 'deposit.approve', null, t.app.clock())),
     );
     const rejected = idOf(await submitBank(t.app, p.token, ch.bank, 10_000));
-    await rejectDeposit(t.app.db, operator, rejected, 'no transfer', 'THB', t.app.clock());
-    await refused('ALREADY_DECIDED', () => approveDeposit(t.app.db, operator, rejected, 'THB', t.app.clock()));
+    await rejectDeposit(t.app.db, operator, rejected, 'no transfer', 'THB', t.app.clock(), 'th');
+    await refused('ALREADY_DECIDED', () => approveDeposit(t.app.db, operator, rejected, 'THB', t.app.clock(), 'th'));
     const credited = idOf(await submitBank(t.app, p.token, ch.bank, 10_000));
-    await approveDeposit(t.app.db, operator, credited, 'THB', t.app.clock());
-    await refused('ALREADY_DECIDED', () => approveDeposit(t.app.db, operator, credited, 'THB', t.app.clock()));
+    await approveDeposit(t.app.db, operator, credited, 'THB', t.app.clock(), 'th');
+    await refused('ALREADY_DECIDED', () => approveDeposit(t.app.db, operator, credited, 'THB', t.app.clock(), 'th'));
     // A provider's notification names a deposit: not one of its own channel, or not existing, credits nothing.
     const all = providers(t.config);
     for (const depositId of [rejected, 2_000_000_000]) {

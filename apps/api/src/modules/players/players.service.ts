@@ -129,7 +129,7 @@ export async function playerDeposits(
   ctx: PlayersContext,
 ): Promise<Paged<Deposit>> {
   await playerOrThrow(db, id);
-  return listDepositsOf(db, id, query, ctx.currency);
+  return listDepositsOf(db, id, query, ctx.currency, ctx.lang);
 }
 
 export async function playerWithdrawals(db: Db, id: number, query: PageQuery): Promise<Paged<Withdrawal>> {

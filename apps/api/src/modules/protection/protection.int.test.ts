@@ -352,6 +352,7 @@ describe('deposits while on a break', () => {
       'THB',
       TZ,
       new Date(endsAt),
+      'th',
     );
     expect(after.status).toBe('pending');
   });

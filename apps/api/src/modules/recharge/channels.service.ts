@@ -1,6 +1,7 @@
 /**
- * Deposit channels (bank, crypto, PIX): what a player sees of them, and the operator's settings of each (its type's
- * currency, the rate, the checked config), every save with its audit row.
+ * Deposit channels (bank, crypto, PIX): what a player sees of them (the name in their language, whether the channel
+ * is a demo), and the operator's settings of each (its type's currency, the rate, the checked config, the name per
+ * language), every save with its audit row.
  */
 import {
   classifyPixKey,
@@ -10,7 +11,8 @@ import {
   validateCryptoAddress,
 } from '@fairdraw/domain';
 import type { CurrencyCode } from '@fairdraw/domain';
-import type { AdminChannel, RechargeChannel } from '@fairdraw/contract';
+import { DEFAULT_LANG, LANGS } from '@fairdraw/contract';
+import type { AdminChannel, ChannelNameTranslations, Lang, RechargeChannel } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
 import type {
   BankChannelConfig,
@@ -43,14 +45,33 @@ function currencyForType(type: ChannelRow['type']): CurrencyCode | null {
 /** A text field the player or operator filled in (not only spaces). */
 export const nonEmpty = (s: string | undefined): s is string => typeof s === 'string' && s.trim() !== '';
 
-/** The player's view of a channel; a PIX channel's key is not shown (the BR Code comes with each deposit). */
-export function toRechargeChannel(c: ChannelRow, site: CurrencyCode): RechargeChannel {
+/** A channel's names per language as stored or sent: the six languages only, trimmed, the empty ones left out. */
+function nameTranslations(texts: ChannelNameTranslations | null | undefined): ChannelNameTranslations {
+  const out: ChannelNameTranslations = {};
+  for (const lang of LANGS) {
+    const text = texts?.[lang]?.trim();
+    if (text) out[lang] = text;
+  }
+  return out;
+}
+
+/** A channel's name in a language: its own name in that language when it has one, else the plain name. */
+export function channelName(c: Pick<ChannelRow, 'name' | 'name_translations'>, lang: Lang): string {
+  return c.name_translations[lang]?.trim() || c.name;
+}
+
+/**
+ * The player's view of a channel, named in the request's language; a PIX channel's key is not shown (the BR Code
+ * comes with each deposit). A demo channel's payee and bank go out as stored: the web shows them translated.
+ */
+export function toRechargeChannel(c: ChannelRow, site: CurrencyCode, lang: Lang): RechargeChannel {
   const bank = bankConfig(c);
   const crypto = cryptoConfig(c);
   return {
     id: c.id,
     type: c.type,
-    name: c.name,
+    name: channelName(c, lang),
+    demo: c.demo,
     min: c.min,
     max: c.max,
     bank: bank ? { payee: bank.payee, account_number: bank.account_number, bank: bank.bank } : null,
@@ -60,18 +81,24 @@ export function toRechargeChannel(c: ChannelRow, site: CurrencyCode): RechargeCh
   };
 }
 
+/** The operator's view: the plain name and the names per language, as they edit them. */
 export function toAdminChannel(c: ChannelRow, site: CurrencyCode): AdminChannel {
   const pix = pixConfig(c);
   return {
-    ...toRechargeChannel(c, site),
+    ...toRechargeChannel(c, site, DEFAULT_LANG),
+    // The plain name, not one language's: the operator edits both.
+    name: c.name,
+    name_translations: nameTranslations(c.name_translations),
     enabled: c.enabled,
     sort: c.sort,
     pix: pix ? { key: pix.key, merchant_name: pix.merchant_name, merchant_city: pix.merchant_city } : null,
   };
 }
 
-export async function listChannels(db: Db, site: CurrencyCode): Promise<RechargeChannel[]> {
-  return (await repo.listChannels(db, true)).filter((c) => usable(c, site)).map((c) => toRechargeChannel(c, site));
+export async function listChannels(db: Db, site: CurrencyCode, lang: Lang): Promise<RechargeChannel[]> {
+  return (await repo.listChannels(db, true))
+    .filter((c) => usable(c, site))
+    .map((c) => toRechargeChannel(c, site, lang));
 }
 
 export async function listChannelsForOperator(db: Db, site: CurrencyCode): Promise<AdminChannel[]> {
@@ -138,9 +165,25 @@ function channelConfig(input: AdminChannel): ChannelConfig {
   }
 }
 
+/** The same payment details (whatever the order jsonb keeps their keys in). */
+function sameDetails(a: ChannelConfig, b: ChannelConfig): boolean {
+  const canonical = (c: ChannelConfig) => JSON.stringify(Object.entries(c).sort(([x], [y]) => (x < y ? -1 : 1)));
+  return canonical(a) === canonical(b);
+}
+
+/**
+ * The names per language to store: those sent (empty ones dropped); none sent, the stored ones while the plain name
+ * stays the same, none with a new plain name (they translated the old one).
+ */
+function namesToStore(input: AdminChannel, before: ChannelRow | undefined): ChannelNameTranslations {
+  if (input.name_translations) return nameTranslations(input.name_translations);
+  return before && before.name === input.name ? nameTranslations(before.name_translations) : {};
+}
+
 /**
  * Creates (no id) or updates a channel, with an audit row in the same transaction (its before and after carry the
- * rate: who set it and when). Deposits already made keep the rate they were converted at.
+ * rate: who set it and when). Deposits already made keep the rate they were converted at. A channel an operator
+ * creates is never a demo; a demo channel stays one only while its payment details are the seed's examples.
  */
 export async function saveChannel(
   db: Db,
@@ -148,26 +191,29 @@ export async function saveChannel(
   input: AdminChannel,
   site: CurrencyCode,
 ): Promise<AdminChannel> {
-  const config = JSON.stringify(channelConfig(input));
-  const values = {
-    ...channelPricing(input, site),
+  const config = channelConfig(input);
+  const pricing = channelPricing(input, site);
+  const values = (before: ChannelRow | undefined) => ({
+    ...pricing,
     type: input.type,
     name: input.name,
+    name_translations: JSON.stringify(namesToStore(input, before)),
+    demo: before !== undefined && before.demo && sameDetails(before.config, config),
     enabled: input.enabled,
     min: input.min,
     max: input.max,
     sort: input.sort,
-    config,
-  };
+    config: JSON.stringify(config),
+  });
   return db.transaction().execute(async (trx) => {
     if (input.id === undefined) {
-      const row = await repo.insertChannel(trx, values);
+      const row = await repo.insertChannel(trx, values(undefined));
       await writeAudit(trx, actor, 'channel.create', `channel:${row.id}`, null, toAdminChannel(row, site));
       return toAdminChannel(row, site);
     }
     const before = await repo.lockChannel(trx, input.id);
     if (!before) throw new AppError('CHANNEL_NOT_FOUND', { field: 'id' });
-    const row = await repo.updateChannel(trx, input.id, values);
+    const row = await repo.updateChannel(trx, input.id, values(before));
     if (!row) throw new AppError('CHANNEL_NOT_FOUND', { field: 'id' });
     await writeAudit(
       trx,

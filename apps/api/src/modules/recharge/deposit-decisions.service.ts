@@ -4,7 +4,7 @@
  */
 import { depositCredited, minor } from '@fairdraw/domain';
 import type { CurrencyCode } from '@fairdraw/domain';
-import type { AdminDeposit, DepositStatus, Paged, TxHashSighting } from '@fairdraw/contract';
+import type { AdminDeposit, DepositStatus, Lang, Paged, TxHashSighting } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
 import { toPage } from '../../lib/paging.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -20,11 +20,12 @@ export async function listForOperator(
   db: Db,
   query: { status: DepositStatus; q?: string | undefined; page: number; limit: number },
   site: CurrencyCode,
+  lang: Lang,
 ): Promise<Paged<AdminDeposit>> {
   const rows = await repo.listDepositsForOperator(db, query.status, query.q || undefined, query.page, query.limit);
   const sightings = await sightingsOf(db, rows);
   return toPage(rows, query, (r) =>
-    toAdminDeposit(r, { user_id: r.user_id, account: r.account, nickname: r.nickname }, sightings, site),
+    toAdminDeposit(r, { user_id: r.user_id, account: r.account, nickname: r.nickname }, sightings, site, lang),
   );
 }
 
@@ -39,6 +40,7 @@ function toAdminDeposit(
   user: AdminDeposit['user'],
   sightings: TxHashSightingRow[],
   site: CurrencyCode,
+  lang: Lang,
 ): AdminDeposit {
   const seen: TxHashSighting[] =
     d.tx_hash_norm === null
@@ -54,7 +56,7 @@ function toAdminDeposit(
             duplicate: s.tx_hash_duplicate_of !== null,
           }));
   return {
-    ...toDeposit(d, site),
+    ...toDeposit(d, site, lang),
     user,
     tx_hash_normalized: d.tx_hash_norm,
     tx_hash_duplicate_of: d.tx_hash_duplicate_of,
@@ -107,12 +109,12 @@ export async function creditDeposit(
   });
 }
 
-async function decidedDeposit(db: Db, id: number, site: CurrencyCode): Promise<AdminDeposit> {
+async function decidedDeposit(db: Db, id: number, site: CurrencyCode, lang: Lang): Promise<AdminDeposit> {
   const rows = await repo.depositOwner(db, id);
   const d = await repo.findDeposit(db, id);
   if (!d || !rows) throw new AppError('DEPOSIT_NOT_FOUND');
   const user = { user_id: rows.id, account: rows.account, nickname: rows.nickname };
-  return toAdminDeposit(d, user, await sightingsOf(db, [d]), site);
+  return toAdminDeposit(d, user, await sightingsOf(db, [d]), site, lang);
 }
 
 export async function approveDeposit(
@@ -121,9 +123,10 @@ export async function approveDeposit(
   id: number,
   site: CurrencyCode,
   now: Date,
+  lang: Lang,
 ): Promise<AdminDeposit> {
   await db.transaction().execute((trx) => creditDeposit(trx, id, actor, 'deposit.approve', null, now));
-  return decidedDeposit(db, id, site);
+  return decidedDeposit(db, id, site, lang);
 }
 
 export async function rejectDeposit(
@@ -133,6 +136,7 @@ export async function rejectDeposit(
   reason: string | undefined,
   site: CurrencyCode,
   now: Date,
+  lang: Lang,
 ): Promise<AdminDeposit> {
   if (!nonEmpty(reason)) throw new AppError('REASON_REQUIRED', { field: 'reason' });
   await db.transaction().execute((trx) =>
@@ -149,5 +153,5 @@ export async function rejectDeposit(
       message: (before) => ({ kind: 'deposit_rejected', params: { deposit_id: id, amount: before.amount, reason } }),
     }),
   );
-  return decidedDeposit(db, id, site);
+  return decidedDeposit(db, id, site, lang);
 }

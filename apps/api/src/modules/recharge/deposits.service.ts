@@ -6,7 +6,7 @@
 import { ExchangeRateError, minor, normalizeTxHash, pixBrCode, reportRange, toChannelAmount } from '@fairdraw/domain';
 import type { CurrencyCode } from '@fairdraw/domain';
 import { DEPOSIT_TIME_SKEW_MS } from '@fairdraw/contract';
-import type { Deposit, Paged, RechargeRange, RechargeSubmitRequest } from '@fairdraw/contract';
+import type { Deposit, Lang, Paged, RechargeRange, RechargeSubmitRequest } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
 import { toPage } from '../../lib/paging.ts';
 import { AppError, moneyParam } from '../../lib/app-error.ts';
@@ -18,14 +18,15 @@ import { assertNotExcluded } from '../protection/protection.service.ts';
 import { assertDepositAllowed } from '../protection/limits.service.ts';
 import * as repo from './recharge.repository.ts';
 import type { DepositWithChannel } from './recharge.repository.ts';
-import { cryptoConfig, currencyOf, nonEmpty, pixConfig, usable } from './channels.service.ts';
+import { channelName, cryptoConfig, currencyOf, nonEmpty, pixConfig, usable } from './channels.service.ts';
 
-export function toDeposit(d: DepositWithChannel, site: CurrencyCode): Deposit {
+/** A deposit as its player (or an operator) sees it: the channel named in the request's language. */
+export function toDeposit(d: DepositWithChannel, site: CurrencyCode, lang: Lang): Deposit {
   return {
     id: d.id,
     channel_id: d.channel_id,
     channel_type: d.channel_type,
-    channel_name: d.channel_name,
+    channel_name: channelName({ name: d.channel_name, name_translations: d.channel_name_translations }, lang),
     amount: d.amount,
     channel_currency: d.channel_currency ?? site,
     channel_amount: d.channel_amount,
@@ -75,6 +76,8 @@ export async function submitDeposit(
   currency: CurrencyCode,
   timeZone: string,
   now: Date,
+  /** The language the answer names the channel in. */
+  lang: Lang,
   /** The transaction the request commits in (with its idempotency key: plugins/idempotency.ts); plain by default. */
   commit: Commit = inTransaction(db, user.id),
 ): Promise<Deposit> {
@@ -156,7 +159,7 @@ export async function submitDeposit(
     // Read back in the transaction: the answer is stored with the key before the commit.
     const created = await repo.findDeposit(trx, inserted.id);
     if (!created) throw new Error('deposit vanished after insert');
-    return toDeposit(created, currency);
+    return toDeposit(created, currency, lang);
   });
 }
 
@@ -177,10 +180,11 @@ export async function listOwnDeposits(
   timeZone: string,
   now: Date,
   site: CurrencyCode,
+  lang: Lang,
 ): Promise<Paged<Deposit>> {
   const { from, to } = reportRange(query.range, now, timeZone);
   const rows = await repo.listUserDeposits(db, userId, from, to, query.page, query.limit);
-  return toPage(rows, query, (r) => toDeposit(r, site));
+  return toPage(rows, query, (r) => toDeposit(r, site, lang));
 }
 
 /** Every deposit of one player, newest first, whatever its day (the console's Players screen). */
@@ -189,6 +193,7 @@ export async function listDepositsOf(
   userId: number,
   query: { page: number; limit: number },
   site: CurrencyCode,
+  lang: Lang,
 ): Promise<Paged<Deposit>> {
   const rows = await repo.listUserDeposits(
     db,
@@ -198,5 +203,5 @@ export async function listDepositsOf(
     query.page,
     query.limit,
   );
-  return toPage(rows, query, (r) => toDeposit(r, site));
+  return toPage(rows, query, (r) => toDeposit(r, site, lang));
 }

@@ -7,7 +7,11 @@ import type { DepositsTable, RechargeChannelsTable } from '../../db/tables-depos
 
 export type ChannelRow = Selectable<RechargeChannelsTable>;
 export type DepositRow = Selectable<DepositsTable>;
-export type DepositWithChannel = DepositRow & { channel_type: ChannelRow['type']; channel_name: string };
+export type DepositWithChannel = DepositRow & {
+  channel_type: ChannelRow['type'];
+  channel_name: string;
+  channel_name_translations: ChannelRow['name_translations'];
+};
 export type DepositWithUser = DepositWithChannel & { account: string; nickname: string };
 
 export async function listChannels(db: Db, onlyEnabled: boolean): Promise<ChannelRow[]> {
@@ -123,7 +127,7 @@ function withChannel(db: Db) {
     .selectFrom('deposits as d')
     .innerJoin('recharge_channels as c', 'c.id', 'd.channel_id')
     .selectAll('d')
-    .select(['c.type as channel_type', 'c.name as channel_name']);
+    .select(['c.type as channel_type', 'c.name as channel_name', 'c.name_translations as channel_name_translations']);
 }
 
 export async function findDeposit(db: Db, id: number): Promise<DepositWithChannel | undefined> {

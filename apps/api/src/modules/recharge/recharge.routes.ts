@@ -29,10 +29,10 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     API.rechargeChannels,
     player({
       tags: ['recharge'],
-      summary: 'Enabled deposit channels',
+      summary: 'Enabled deposit channels, named in the request language',
       response: { 200: envelope(z.array(rechargeChannel)), ...errors(401, 403, 429) },
     }),
-    async (_request, reply) => reply.ok(await channels.listChannels(app.db, app.config.currency)),
+    async (request, reply) => reply.ok(await channels.listChannels(app.db, app.config.currency, request.lang)),
   );
 
   app.post(
@@ -58,6 +58,7 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
           app.config.currency,
           app.config.businessTimeZone,
           app.clock(),
+          request.lang,
           commit,
         ),
       );
@@ -81,6 +82,7 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
           app.config.businessTimeZone,
           app.clock(),
           app.config.currency,
+          request.lang,
         ),
       ),
   );
@@ -92,7 +94,8 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
       querystring: adminRechargeListQuery,
       response: { 200: envelope(paged(adminDeposit)), ...errors(400, 401, 403, 429) },
     }),
-    async (request, reply) => reply.ok(await decisions.listForOperator(app.db, request.query, app.config.currency)),
+    async (request, reply) =>
+      reply.ok(await decisions.listForOperator(app.db, request.query, app.config.currency, request.lang)),
   );
 
   app.post(
@@ -106,7 +109,14 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     }),
     async (request, reply) =>
       reply.ok(
-        await decisions.approveDeposit(app.db, actorOf(request), request.body.id, app.config.currency, app.clock()),
+        await decisions.approveDeposit(
+          app.db,
+          actorOf(request),
+          request.body.id,
+          app.config.currency,
+          app.clock(),
+          request.lang,
+        ),
       ),
   );
 
@@ -126,6 +136,7 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
           request.body.reason,
           app.config.currency,
           app.clock(),
+          request.lang,
         ),
       ),
   );

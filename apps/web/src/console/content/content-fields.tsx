@@ -32,7 +32,7 @@ export function fromLocalInput(value: string): number | null {
 export const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** One input per language for the text at `name` (`title.th`, `title.en`, …); a textarea when `rows` is given. */
-export function LangTexts<V extends FieldValues, T extends FieldValues>({
+export function LangTexts<V extends FieldValues, T extends FieldValues, C = unknown>({
   control,
   name,
   label,
@@ -40,7 +40,7 @@ export function LangTexts<V extends FieldValues, T extends FieldValues>({
   maxLength,
   testId,
 }: {
-  control: Control<V, unknown, T>;
+  control: Control<V, C, T>;
   name: string;
   label: string;
   rows?: number;
@@ -65,7 +65,7 @@ export function LangTexts<V extends FieldValues, T extends FieldValues>({
   );
 }
 
-function LangText<V extends FieldValues, T extends FieldValues>({
+function LangText<V extends FieldValues, T extends FieldValues, C = unknown>({
   control,
   name,
   lang,
@@ -73,7 +73,7 @@ function LangText<V extends FieldValues, T extends FieldValues>({
   maxLength,
   testId,
 }: {
-  control: Control<V, unknown, T>;
+  control: Control<V, C, T>;
   name: FieldPath<V>;
   lang: Lang;
   rows: number | undefined;

@@ -1,12 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { useController, useWatch, type UseFormReturn } from 'react-hook-form';
-import type { AdminChannel } from '@fairdraw/contract';
+import type { AdminChannel, Lang } from '@fairdraw/contract';
 import { CRYPTO_COINS } from '@fairdraw/contract/values';
 import { TextField } from '../../components/text-field.tsx';
 import { CHANNEL_FIELDS, type ChannelContext, type ChannelValues } from './channel-schema.ts';
 
 type Form = UseFormReturn<ChannelValues, ChannelContext, AdminChannel>;
-type DetailPath = Exclude<(typeof CHANNEL_FIELDS)[number], 'name' | 'min' | 'max' | 'rate'>;
+type DetailPath = Exclude<
+  (typeof CHANNEL_FIELDS)[number],
+  'name' | `name_translations.${Lang}` | 'min' | 'max' | 'rate'
+>;
 
 /** The details of the channel's type: the bank account to pay into, the house crypto address, or the PIX key. */
 export function ChannelDetails({ form }: { form: Form }) {

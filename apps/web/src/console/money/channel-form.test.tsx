@@ -18,6 +18,8 @@ const BANK: AdminChannel = {
   id: 7,
   type: 'bank',
   name: 'KBank',
+  name_translations: {},
+  demo: false,
   enabled: true,
   min: 10_000,
   max: 5_000_000,
@@ -53,6 +55,34 @@ describe('ChannelForm', () => {
     await user.click(screen.getByTestId('channel-edit-submit'));
     expect(sent()).toEqual([{ ...BANK, max: 7_654_321, bank: { ...BANK.bank, payee: 'New Payee' }, rate: null }]);
     expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('edits the name per language: filled ones sent trimmed, emptied ones left out, the plain name kept', async () => {
+    const named = { ...BANK, name_translations: { th: 'กสิกรไทย', vi: 'Ngân hàng KBank' } };
+    const { user } = renderWithApp(<ChannelForm initial={named} onClose={onClose} />);
+    expect(screen.getByRole('group', { name: en('admin.channelNames') })).toBeTruthy();
+    expect(screen.getByTestId<HTMLInputElement>('channel-edit-names-th').value).toBe('กสิกรไทย');
+    expect(screen.getByTestId<HTMLInputElement>('channel-edit-names-en').value).toBe('');
+    await retype(user, 'channel-edit-names-vi', '');
+    await retype(user, 'channel-edit-names-pt', '  Banco KBank ');
+    await user.click(screen.getByTestId('channel-edit-submit'));
+    expect(sent()).toEqual([{ ...BANK, name_translations: { th: 'กสิกรไทย', pt: 'Banco KBank' }, rate: null }]);
+  });
+
+  it('says a demo channel is one; a real channel says nothing of the kind', () => {
+    const { unmount } = renderWithApp(<ChannelForm initial={{ ...BANK, demo: true }} onClose={onClose} />);
+    expect(screen.getByTestId('channel-edit-demo').textContent).toBe(en('admin.demoChannelNote'));
+    unmount();
+    renderWithApp(<ChannelForm initial={BANK} onClose={onClose} />);
+    expect(screen.queryByTestId('channel-edit-demo')).toBeNull();
+  });
+
+  it("puts the API's refusal of a name in one language under that language's input", async () => {
+    answer = () => Promise.reject(new ApiError(1, 'VALIDATION_FAILED', 'Too long', 'name_translations.zh-hk'));
+    const { user } = renderWithApp(<ChannelForm initial={BANK} onClose={onClose} />);
+    await user.click(screen.getByTestId('channel-edit-submit'));
+    expect(errorUnder('name_translations.zh-hk')).toBe('Too long');
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
-import type { AdminChannel } from '@fairdraw/contract';
+import { CHANNEL_NAME_MAX, type AdminChannel } from '@fairdraw/contract';
 import { FormTextField } from '../../components/form-fields.tsx';
 import { FormError } from '../../components/text-field.tsx';
 import { errorText, reportServerError } from '../../lib/form-errors.ts';
@@ -17,8 +17,12 @@ import {
   type ChannelValues,
 } from './channel-schema.ts';
 import { ChannelDetails } from './channel-details.tsx';
+import { LangTexts } from '../content/content-fields.tsx';
 
-/** A new or existing deposit channel: name, on/off, limits, the rate of a foreign currency and the type's details. */
+/**
+ * A new or existing deposit channel: its plain name and its name per language (as the console's other localized
+ * texts are edited), on/off, limits, the rate of a foreign currency and the type's details. A demo channel says so.
+ */
 export function ChannelForm({ initial, onClose }: { initial: AdminChannel; onClose: () => void }) {
   const { t } = useTranslation();
   const { exponent, currency: site } = useMoney();
@@ -58,7 +62,25 @@ export function ChannelForm({ initial, onClose }: { initial: AdminChannel; onClo
       <h2 className="section__title">
         {initial.id ? t('admin.edit') : t('admin.add')} · {initial.type}
       </h2>
-      <FormTextField control={form.control} name="name" label={t('admin.channelName')} testId="channel-edit-name" />
+      {initial.demo && (
+        <p className="warning" role="note" data-testid="channel-edit-demo">
+          {t('admin.demoChannelNote')}
+        </p>
+      )}
+      <FormTextField
+        control={form.control}
+        name="name"
+        label={t('admin.channelName')}
+        hint={t('admin.channelNameHint')}
+        testId="channel-edit-name"
+      />
+      <LangTexts
+        control={form.control}
+        name="name_translations"
+        label={t('admin.channelNames')}
+        maxLength={CHANNEL_NAME_MAX}
+        testId="channel-edit-names"
+      />
       <label className="check">
         <input type="checkbox" {...form.register('enabled')} />
         <span>{t('admin.enabled')}</span>

@@ -1,11 +1,22 @@
 import { z } from 'zod';
-import { adminChannel, type AdminChannel, type ChannelType } from '@fairdraw/contract';
+import {
+  adminChannel,
+  LANGS,
+  type AdminChannel,
+  type ChannelNameTranslations,
+  type ChannelType,
+  type Lang,
+} from '@fairdraw/contract';
 import { CRYPTO_COINS } from '@fairdraw/contract/values';
 import { issue } from '../../lib/forms.ts';
 import { parseAmount, toAmountText } from '../../lib/money.ts';
 
-/** What the operator types: limits and rate as text, the type's details under the API's names (`bank.payee` …). */
+/**
+ * What the operator types: the plain name and one per language (empty: the plain name shows), limits and rate as
+ * text, the type's details under the API's names (`bank.payee` …).
+ */
 export type ChannelValues = Pick<AdminChannel, 'name' | 'enabled' | 'bank' | 'crypto' | 'pix'> & {
+  name_translations: Record<Lang, string>;
   min: string;
   max: string;
   rate: string;
@@ -17,6 +28,12 @@ export type ChannelValues = Pick<AdminChannel, 'name' | 'enabled' | 'bank' | 'cr
  */
 export const CHANNEL_FIELDS = [
   'name',
+  'name_translations.th',
+  'name_translations.en',
+  'name_translations.zh-cn',
+  'name_translations.zh-hk',
+  'name_translations.vi',
+  'name_translations.pt',
   'min',
   'max',
   'rate',
@@ -33,8 +50,17 @@ export const CHANNEL_FIELDS = [
 export const currencyFor = (type: ChannelType, site: string) =>
   type === 'pix' ? 'BRL' : type === 'crypto' ? 'USDT' : site;
 
+/** A channel's names per language as inputs: one text per language, '' where it has none. */
+const nameInputs = (names: ChannelNameTranslations | undefined) =>
+  Object.fromEntries(LANGS.map((l) => [l, names?.[l] ?? ''])) as Record<Lang, string>;
+
+/** The names typed: the languages given one (trimmed), the others left out. */
+const namesTyped = (inputs: Record<Lang, string>): ChannelNameTranslations =>
+  Object.fromEntries(LANGS.flatMap((l) => (inputs[l].trim() ? [[l, inputs[l].trim()]] : [])));
+
 export const channelValues = (c: AdminChannel, exponent: number): ChannelValues => ({
   name: c.name,
+  name_translations: nameInputs(c.name_translations),
   enabled: c.enabled,
   min: toAmountText(c.min, exponent),
   max: toAmountText(c.max, exponent),
@@ -50,6 +76,7 @@ export type ChannelContext = { initial: AdminChannel; exponent: number; foreign:
 const text = z.string();
 const values = z.object({
   name: text,
+  name_translations: z.object(Object.fromEntries(LANGS.map((l) => [l, text])) as Record<Lang, typeof text>),
   enabled: z.boolean(),
   min: text,
   max: text,
@@ -75,6 +102,6 @@ export const channelSchema = ({ initial, exponent, foreign }: ChannelContext) =>
       const max = limit('max');
       if (max === null) return z.NEVER;
       const rate = foreign && v.rate.trim() ? v.rate.trim() : null;
-      return { ...initial, ...v, min, max, rate };
+      return { ...initial, ...v, name_translations: namesTyped(v.name_translations), min, max, rate };
     })
     .pipe(adminChannel);

@@ -11,6 +11,8 @@ import { WithdrawSettingsSection } from './withdraw-settings.tsx';
 const blank = (type: ChannelType): AdminChannel => ({
   type,
   name: '',
+  name_translations: {},
+  demo: false,
   enabled: true,
   min: 0,
   max: 0,
@@ -44,6 +46,12 @@ export function ChannelsTab() {
               <div className="payout__text">
                 <span className="payout__title">
                   {c.name} <span className="muted">({c.type})</span>
+                  {c.demo && (
+                    <span className="muted" data-testid="admin-channel-demo">
+                      {' · '}
+                      {t('admin.demoChannel')}
+                    </span>
+                  )}
                 </span>
                 <span className="payout__detail num">
                   {format(c.min)} – {format(c.max)} · {c.enabled ? t('admin.enabled') : t('admin.disabled')}

@@ -18,6 +18,7 @@ const BANK: RechargeChannel = {
   id: 7,
   type: 'bank',
   name: 'Bank transfer',
+  demo: false,
   ...limits,
   bank: { payee: 'Fairdraw Co', account_number: '123-4-56789-0', bank: 'KBank' },
   crypto: null,
@@ -26,6 +27,7 @@ const CRYPTO: RechargeChannel = {
   id: 9,
   type: 'crypto',
   name: 'USDT',
+  demo: false,
   ...limits,
   bank: null,
   crypto: { coin: 'USDT-TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
@@ -190,6 +192,20 @@ describe('DepositForm', () => {
     await submit();
     expect(screen.getByTestId('field-error-deposit_time').textContent).toBe(en('errors:DEPOSIT_TIME_IN_FUTURE'));
     expect(request).not.toHaveBeenCalled();
+  });
+
+  it('a demo bank channel: its placeholders are shown in the language, the transfer names them as stored', async () => {
+    request.mockImplementation(() => Promise.resolve(DEPOSIT));
+    const stored = { payee: 'SEED PAYEE', account_number: '000-0-00000-0', bank: 'SEED BANK' };
+    const demo: RechargeChannel = { ...BANK, demo: true, bank: stored };
+    const view = renderWithApp(<DepositForm channels={[demo]} preferBank />);
+    expect(screen.getByTestId('demo-warning').textContent).toBe(en('recharge.demoWarning'));
+    expect(screen.getByTestId('house-payee').textContent).toBe(en('recharge.demoPayee'));
+    expect(screen.getByTestId('house-bank').textContent).toBe(en('recharge.demoBank'));
+    await view.user.type(screen.getByTestId('deposit-amount'), '200');
+    await fillTransfer(view.user);
+    await view.user.click(screen.getByTestId('deposit-submit'));
+    expect(sent()[0]?.[1]?.body).toMatchObject({ channel_id: 7, ...stored });
   });
 
   it('chooses the only channel there is', () => {
