@@ -1,0 +1,106 @@
+/**
+ * `npm run bench:reads`: the reads every phone makes — Home, the games, a game's plays, its current period, its draw
+ * history, its trend, the long-dragon list — each in requests per second against a reference measured in the same run
+ * on the same machine: a bare node:http server answering the very same bytes. Run on the embedded PGlite and on
+ * PostgreSQL (`BENCH_ENGINES`, default `pglite,postgres`; PostgreSQL at BENCH_PG_URL, on a scratch database dropped
+ * at the end). The ratio is what to compare across commits; the absolute numbers depend on the machine.
+ *
+ * BENCH_SECONDS (default 5) and BENCH_CONNECTIONS (32) set each measurement; BENCH_READS picks reads by name.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+import { API } from '@fairdraw/contract';
+import { startSite, type Site } from '../e2e/harness.ts';
+import { createScratchDatabase, startApi } from './pg.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((e) => e.trim());
+// The load comes from one address: no per-address caps.
+const OPEN = { LOG_LEVEL: 'error', RATE_LIMIT_MAX: '10000000', MAX_CONNECTIONS_PER_IP: '0' };
+
+type Read = { name: string; method: 'GET' | 'POST'; path: string };
+
+/** The reads of a phone on Home and on the K3 game page (the game the lobby lists first of its family). */
+function reads(k3: number): Read[] {
+  return [
+    { name: 'home', method: 'GET', path: API.home },
+    { name: 'games', method: 'GET', path: API.games },
+    { name: 'category', method: 'GET', path: API.category },
+    { name: 'play_items', method: 'GET', path: `${API.playItems}?group_id=${k3}` },
+    { name: 'current_game', method: 'POST', path: `${API.currentGame}?games_id=${k3}` },
+    { name: 'history', method: 'GET', path: `${API.history}?games_id=${k3}` },
+    { name: 'trend', method: 'GET', path: `${API.trend}?games_id=${k3}` },
+    { name: 'long_dragon', method: 'GET', path: API.longDragon },
+  ];
+}
+
+async function measure(url: string, method: 'GET' | 'POST') {
+  const result = await autocannon({ url, method, connections, duration: seconds, headers: { lang: 'en' } });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+/** A bare node:http server answering `body` to every request. */
+async function reference(body: string): Promise<{ url: string; close: () => void }> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(body);
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() };
+}
+
+async function bench(engine: string, site: Site): Promise<string[]> {
+  const categories = (await (await fetch(`${site.url}${API.category}`)).json()) as {
+    data: { games: { id: number; code: string }[] }[];
+  };
+  const k3 = categories.data.flatMap((c) => c.games).find((g) => g.code === 'df_k3')?.id ?? 0;
+  const chosen = process.env.BENCH_READS?.split(',').map((s) => s.trim());
+  const lines: string[] = [];
+  for (const read of reads(k3).filter((r) => !chosen || chosen.includes(r.name))) {
+    const url = `${site.url}${read.path}`;
+    const answer = await fetch(url, { method: read.method, headers: { lang: 'en' } });
+    if (!answer.ok) throw new Error(`${read.name}: HTTP ${answer.status}`);
+    const ref = await reference(await answer.text());
+    try {
+      await measure(url, read.method); // warm-up
+      const bare = await measure(ref.url, read.method);
+      const ours = await measure(url, read.method);
+      const line =
+        `${engine.padEnd(8)} ${read.name.padEnd(13)} ${ours.rps.toFixed(0).padStart(6)} req/s  p99 ${String(ours.p99).padStart(4)} ms` +
+        `  errors ${ours.errors}  | reference ${bare.rps.toFixed(0).padStart(6)} req/s  | ratio ${(ours.rps / bare.rps).toFixed(3)}`;
+      console.log(line);
+      lines.push(line);
+    } finally {
+      ref.close();
+    }
+  }
+  return lines;
+}
+
+const summary: string[] = [];
+for (const engine of engines) {
+  if (engine === 'pglite') {
+    const site = await startSite(OPEN, { needsWeb: false });
+    try {
+      summary.push(...(await bench(engine, site)));
+    } finally {
+      await site.stop();
+    }
+  } else if (engine === 'postgres') {
+    const db = await createScratchDatabase();
+    try {
+      const site = await startApi(db.url, OPEN);
+      try {
+        summary.push(...(await bench(engine, site)));
+      } finally {
+        await site.stop();
+      }
+    } finally {
+      await db.drop();
+    }
+  } else throw new Error(`unknown engine ${engine}: pglite or postgres`);
+}
+console.log(`\nreads vs a bare node:http server (${connections} connections, ${seconds} s each):`);
+for (const line of summary) console.log(line);
