@@ -14,6 +14,7 @@ import errorsPlugin from './plugins/errors.ts';
 import authPlugin from './plugins/auth.ts';
 import rolesPlugin from './plugins/roles.ts';
 import jobsPlugin from './plugins/jobs.ts';
+import publicReadsPlugin from './plugins/public-reads.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import helmetPlugin from './plugins/helmet.ts';
@@ -139,6 +140,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(rolesPlugin);
   // jobs: app.leaderJobs, where each module registers its leader job (idempotency its purge; the routes below theirs).
   await app.register(jobsPlugin);
+  // public reads: the game reads every phone polls, kept for a moment (games and draws make theirs; both clear them).
+  await app.register(publicReadsPlugin);
   await app.register(idempotencyPlugin);
   await app.register(rateLimitPlugin);
   await app.register(helmetPlugin);

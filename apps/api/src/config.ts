@@ -48,6 +48,7 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: int(600, 1, 10_000_000),
   AUTH_RATE_LIMIT_MAX: int(30, 1, 10_000_000),
   HOME_CACHE_MS: int(1000, 0, 60_000),
+  READ_CACHE_MS: int(1000, 0, 60_000),
   SESSION_CACHE_MS: int(60_000, 0, 600_000),
   TRUST_PROXY: bool(false),
   SSE_MAX_PER_IP: int(6, 0, 100_000),
@@ -137,6 +138,8 @@ export type Config = {
   authRateLimitMax: number;
   /** How long the Home answer of a language is kept in memory, ms (0 = off: every call reads the database). */
   homeCacheMs: number;
+  /** How long a public game read (lib/public-read.ts) is kept, ms; 0 = off. */
+  readCacheMs: number;
   /** How long a checked session is kept in memory (plugins/auth.ts); 0 reads it on every request. */
   sessionCacheMs: number;
   trustProxy: boolean;
@@ -253,6 +256,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     rateLimitMax: e.RATE_LIMIT_MAX,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     homeCacheMs: e.HOME_CACHE_MS,
+    readCacheMs: e.READ_CACHE_MS,
     sessionCacheMs: e.SESSION_CACHE_MS,
     trustProxy: e.TRUST_PROXY,
     sseMaxPerIp: e.SSE_MAX_PER_IP,

@@ -16,6 +16,7 @@ import {
   verifyQuery,
   verifyRecord,
 } from '@fairdraw/contract';
+import type { Lang } from '@fairdraw/contract';
 import { commonHeaders, errors } from '../../lib/schemas.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { streamGames } from './draws.repository.ts';
@@ -67,7 +68,15 @@ function drawsPlugin(root: FastifyInstance, opts: DrawsOptions, done: (err?: Err
   const context: DrawsContext = {
     timeZone: app.config.businessTimeZone,
     cycleOverrideSeconds: app.config.gameCycleOverrideSeconds,
-    events: bus,
+    // What this instance's scheduler announces has committed by then: the public game reads kept here are dropped
+    // at once (another instance's reads within their time to live, lib/public-read.ts).
+    events: {
+      ...bus,
+      publish: async (db, events) => {
+        await bus.publish(db, events);
+        app.publicReads.clear();
+      },
+    },
   };
   app.decorate('periodEvents', bus);
   app.decorate('drawsContext', context);
@@ -106,6 +115,39 @@ function drawsPlugin(root: FastifyInstance, opts: DrawsOptions, done: (err?: Err
   });
 
   const gameHeaders = commonHeaders;
+  // The public game reads, the same for every caller of their key: kept for a moment (lib/public-read.ts). A game's
+  // plays change with its current period (the odds in force, the draw date) and its operator's saves; its current
+  // period at the next open, seal or draw, which ends a kept answer by itself (`until`).
+  const playsResponse = envelope(z.array(playGroup));
+  const plays = app.publicReads.create<{ game: number; lang: Lang }>({
+    response: playsResponse,
+    method: 'GET',
+    url: API.playItems,
+    keyOf: (k) => `${k.game}:${k.lang}`,
+    load: async (k) => ({ data: await playGroups(app.db, k.game, k.lang, app.clock(), context.timeZone) }),
+  });
+  const currentResponse = envelope(currentGame);
+  const current = app.publicReads.create<number>({
+    response: currentResponse,
+    method: 'POST',
+    url: API.currentGame,
+    keyOf: String,
+    stamp: 'server_time',
+    load: async (game) => {
+      const now = app.clock();
+      const data = await periods.currentGame(app.db, game, now);
+      const next = [data.open_at, data.seal_at, data.draw_at].filter((t): t is number => t !== null && t > +now);
+      return { data, until: next.length ? Math.min(...next) : null };
+    },
+  });
+  const historyResponse = envelope(paged(historyItem));
+  const drawn = app.publicReads.create<{ game: number; page: number; limit: number }>({
+    response: historyResponse,
+    method: 'GET',
+    url: API.history,
+    keyOf: (k) => `${k.game}:${k.page}:${k.limit}`,
+    load: async (k) => ({ data: await periods.history(app.db, k.game, k.page, k.limit) }),
+  });
 
   app.get(
     API.playItems,
@@ -115,11 +157,10 @@ function drawsPlugin(root: FastifyInstance, opts: DrawsOptions, done: (err?: Err
         summary: 'Play groups and items of a game (group_id = the game id), with odds, limits and RTP',
         headers: gameHeaders,
         querystring: playItemsQuery,
-        response: { 200: envelope(z.array(playGroup)), ...errors(400, 404, 429) },
+        response: { 200: playsResponse, ...errors(400, 404, 429) },
       },
     },
-    async (request, reply) =>
-      reply.ok(await playGroups(app.db, request.query.group_id, request.lang, app.clock(), context.timeZone)),
+    async (request, reply) => plays.send(reply, { game: request.query.group_id, lang: request.lang }),
   );
 
   app.post(
@@ -130,10 +171,10 @@ function drawsPlugin(root: FastifyInstance, opts: DrawsOptions, done: (err?: Err
         summary: 'The current period (countdown data, commitment) and the last drawn one',
         headers: gameHeaders,
         querystring: gameIdQuery,
-        response: { 200: envelope(currentGame), ...errors(400, 404, 429) },
+        response: { 200: currentResponse, ...errors(400, 404, 429) },
       },
     },
-    async (request, reply) => reply.ok(await periods.currentGame(app.db, request.query.games_id, app.clock())),
+    async (request, reply) => current.send(reply, request.query.games_id),
   );
 
   app.get(
@@ -144,11 +185,11 @@ function drawsPlugin(root: FastifyInstance, opts: DrawsOptions, done: (err?: Err
         summary: 'Drawn periods, newest first, with seed and commitment',
         headers: gameHeaders,
         querystring: historyQuery,
-        response: { 200: envelope(paged(historyItem)), ...errors(400, 404, 429) },
+        response: { 200: historyResponse, ...errors(400, 404, 429) },
       },
     },
     async (request, reply) =>
-      reply.ok(await periods.history(app.db, request.query.games_id, request.query.page, request.query.limit)),
+      drawn.send(reply, { game: request.query.games_id, page: request.query.page, limit: request.query.limit }),
   );
 
   app.get(

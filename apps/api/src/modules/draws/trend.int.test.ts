@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { gameTile, historyItem, longDragonItem, paged, trend } from '@fairdraw/contract';
+import { API, gameTile, historyItem, longDragonItem, paged, trend } from '@fairdraw/contract';
 import type { HistoryItem, Trend } from '@fairdraw/contract';
 import { buildTestApp, call } from '../../test/helper.ts';
+import { auth, operatorToken } from '../../test/money-helper.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { createUpcomingPeriods, tick } from './draws.service.ts';
 
@@ -238,15 +239,24 @@ describe('GET /api/game/long_dragon', () => {
     }
   });
 
-  it('leaves out a disabled game', async () => {
+  it('leaves out a game its operator disables, at once', async () => {
     const list = await dragons();
     const code = list[0]!.code;
-    await t.app.db.updateTable('games').set({ enabled: false }).where('code', '=', code).execute();
+    const op = await operatorToken(t.app);
+    const game = await t.app.db.selectFrom('games').select('id').where('code', '=', code).executeTakeFirstOrThrow();
+    const enable = async (enabled: boolean) => {
+      const res = await call(t.app, 'POST', API.adminGamesEnable, {
+        ...auth(op),
+        body: { games_id: game.id, enabled },
+      });
+      expect(res.status, res.text).toBe(200);
+    };
+    await enable(false);
     try {
-      // The list is keyed by the enabled games and their latest draws: disabling one changes the key.
+      // The list is keyed by the enabled games and their latest draws, and the operator's save drops the kept answer.
       expect((await dragons()).some((d) => d.code === code)).toBe(false);
     } finally {
-      await t.app.db.updateTable('games').set({ enabled: true }).where('code', '=', code).execute();
+      await enable(true);
     }
     expect((await dragons()).some((d) => d.code === code)).toBe(true);
   });

@@ -24,6 +24,12 @@ import { saveGameLimit, saveLimits } from './period-limits.service.ts';
 /** The console's Games screen (modules/games/README.md). Operators only; every save is audited. */
 const gamesAdminRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
   const operator = operatorRoute(app);
+  // A saved change (enabled, cancelling, schedule, odds, limits) is seen at once by the public game reads of this
+  // instance (lib/public-read.ts), and by the others within their time to live. Its transaction has committed by now.
+  app.addHook('onSend', (request, reply, payload, next) => {
+    if (request.method !== 'GET' && reply.statusCode < 400) app.publicReads.clear();
+    next(null, payload);
+  });
   const ctx = () => ({
     timeZone: app.config.businessTimeZone,
     now: app.clock(),

@@ -1,0 +1,106 @@
+import type { FastifyReply } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { envelope } from '@fairdraw/contract';
+import { publicRead } from './public-read.ts';
+
+/** A reply that keeps what was sent. */
+function reply() {
+  const r = {
+    body: '',
+    type: () => r,
+    send: (b: string) => {
+      r.body = b;
+      return r;
+    },
+  };
+  return r;
+}
+const sent = async (read: { send: (reply: FastifyReply, key: string) => Promise<FastifyReply> }, key: string) => {
+  const r = reply();
+  await read.send(r as unknown as FastifyReply, key);
+  return JSON.parse(r.body) as { code: number; data: { key: string; n: number; server_time?: number } };
+};
+
+function setup(opts: { ttlMs?: number; until?: number | null; stamp?: boolean; max?: number } = {}) {
+  let now = 1_000_000;
+  let loads = 0;
+  const read = publicRead<string>({
+    response: envelope(
+      opts.stamp
+        ? z.object({ key: z.string(), n: z.number(), server_time: z.number() })
+        : z.object({ key: z.string(), n: z.number() }),
+    ),
+    method: 'GET',
+    url: '/api/test',
+    ttlMs: opts.ttlMs ?? 1000,
+    now: () => now,
+    keyOf: (k) => k,
+    max: opts.max,
+    stamp: opts.stamp ? 'server_time' : undefined,
+    load: async (key) => {
+      loads += 1;
+      await Promise.resolve();
+      if (key === 'missing') throw new Error('no such game');
+      return { data: { key, n: loads, ...(opts.stamp ? { server_time: 0 } : {}) }, until: opts.until ?? null };
+    },
+  });
+  return { read, loads: () => loads, advance: (ms: number) => (now += ms), now: () => now };
+}
+
+describe('a public read kept for a moment', () => {
+  it('loads once for a key, answers the same bytes until its time to live has passed on its clock', async () => {
+    const s = setup();
+    expect((await sent(s.read, 'a')).data).toEqual({ key: 'a', n: 1 });
+    s.advance(1000);
+    expect((await sent(s.read, 'a')).data.n).toBe(1);
+    expect((await sent(s.read, 'b')).data).toEqual({ key: 'b', n: 2 });
+    s.advance(1);
+    expect((await sent(s.read, 'a')).data.n).toBe(3);
+  });
+
+  it('ends a kept answer early at its next change, and at once when cleared', async () => {
+    const s = setup({ until: 1_000_300 });
+    expect((await sent(s.read, 'a')).data.n).toBe(1);
+    s.advance(299);
+    expect((await sent(s.read, 'a')).data.n).toBe(1);
+    s.advance(1);
+    expect((await sent(s.read, 'a')).data.n).toBe(2);
+    s.read.clear();
+    expect((await sent(s.read, 'a')).data.n).toBe(3);
+  });
+
+  it('shares one load among requests that miss together; a failed load is not kept', async () => {
+    const s = setup();
+    const all = await Promise.all(Array.from({ length: 20 }, () => sent(s.read, 'a')));
+    expect(new Set(all.map((a) => a.data.n))).toEqual(new Set([1]));
+    expect(s.loads()).toBe(1);
+    await expect(sent(s.read, 'missing')).rejects.toThrow('no such game');
+    await expect(sent(s.read, 'missing')).rejects.toThrow('no such game');
+    expect(s.loads()).toBe(3);
+  });
+
+  it('writes the stamped field at each send, not kept', async () => {
+    const s = setup({ stamp: true });
+    expect((await sent(s.read, 'a')).data).toEqual({ key: 'a', n: 1, server_time: s.now() });
+    s.advance(500);
+    expect((await sent(s.read, 'a')).data).toEqual({ key: 'a', n: 1, server_time: s.now() });
+  });
+
+  it('holds at most `max` keys, however many callers invent', async () => {
+    const s = setup({ max: 2 });
+    for (const k of ['a', 'b', 'c']) await sent(s.read, k);
+    expect(s.loads()).toBe(3);
+    await sent(s.read, 'c');
+    expect(s.loads()).toBe(3);
+    await sent(s.read, 'a');
+    expect(s.loads()).toBe(4);
+  });
+
+  it('with a time to live of 0 loads every time', async () => {
+    const s = setup({ ttlMs: 0 });
+    await sent(s.read, 'a');
+    await sent(s.read, 'a');
+    expect(s.loads()).toBe(2);
+  });
+});

@@ -1,0 +1,109 @@
+import type { FastifyReply } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { LRUCache } from 'lru-cache';
+import type { z } from 'zod';
+
+/**
+ * A public read kept for a moment: a call whose answer is the same for every caller of its key (no per-user data —
+ * the games, a game's plays, its current period, its history and trend), serialised once with the route's own response
+ * schema and sent as bytes, so a crowd of phones polling it costs one database read per key and moment, not one each.
+ *
+ * An answer is kept `ttlMs` (READ_CACHE_MS, 1 s by default: about the draw scheduler's own beat, so a period's change
+ * reaches a poller at most that much later than without it), never past `until` (the next instant the answer changes
+ * by itself, such as the current period's seal), and is dropped at once by `clear()` (this instance drew or opened a
+ * period, an operator changed a game; another instance's change reaches this one within the time to live). Concurrent misses share one load; a failed load (an unknown game) is not kept.
+ * At most `max` keys are held (the least recently used go first), however many keys callers invent.
+ *
+ * `stamp` names a top-level field of the data that is the time of the answer (`server_time`): it is written at each
+ * send, not kept.
+ */
+export type PublicRead<K> = {
+  /** Sends the answer for `key` (from memory, or loaded now). */
+  send: (reply: FastifyReply, key: K) => Promise<FastifyReply>;
+  /** Forgets every kept answer. */
+  clear: () => void;
+};
+
+/** The bytes (split around the stamp when there is one), and the instant they stop being the answer (epoch ms). */
+type Kept = { parts: readonly string[]; until: number | null };
+
+export function publicRead<K>(opts: {
+  /** The route's 200 envelope (its serializer writes the bytes). */
+  response: z.ZodType;
+  method: 'GET' | 'POST';
+  url: string;
+  ttlMs: number;
+  /** The app's clock, in ms: answers age on it (a test moves it past the time to live instead of waiting). */
+  now: () => number;
+  keyOf: (key: K) => string;
+  /** The answer's data, and the next instant it changes by itself (epoch ms), if it knows one. */
+  load: (key: K) => Promise<{ data: unknown; until?: number | null }>;
+  stamp?: string;
+  max?: number;
+}): PublicRead<K> {
+  const serialize = serializerCompiler({
+    schema: opts.response,
+    method: opts.method,
+    url: opts.url,
+    httpStatus: '200',
+  }) as (data: unknown) => string;
+  const { stamp } = opts;
+  /** The bytes, split around the stamped field's value when there is one. */
+  const render = (data: unknown, until: number | null): Kept => {
+    if (!stamp) return { parts: [serialize({ code: 200, msg: 'success', data })], until };
+    // A value no answer carries, found once in the bytes: the stamp goes where it is.
+    const marker = -987_654_321;
+    const text = serialize({ code: 200, msg: 'success', data: { ...(data as object), [stamp]: marker } });
+    const at = `"${stamp}":${marker}`;
+    const i = text.indexOf(at);
+    if (i < 0 || text.indexOf(at, i + 1) >= 0) throw new Error(`${opts.url}: cannot place ${stamp} in the answer`);
+    return { parts: [`${text.slice(0, i)}"${stamp}":`, text.slice(i + at.length)], until };
+  };
+  const bytes = (kept: Kept) =>
+    kept.parts.length === 1 ? kept.parts[0]! : `${kept.parts[0]!}${opts.now()}${kept.parts[1]!}`;
+
+  if (opts.ttlMs <= 0)
+    return {
+      send: async (reply, key) => sendJson(reply, bytes(render((await opts.load(key)).data, null))),
+      clear: () => undefined,
+    };
+
+  const cache = new LRUCache<string, Kept, { key: K }>({
+    max: opts.max ?? 1000,
+    ttl: opts.ttlMs,
+    perf: { now: opts.now },
+    // Read the clock at every look (by default the cache reads it at most once a millisecond of real time).
+    ttlResolution: 0,
+    fetchMethod: async (_k, _stale, { options, context }) => {
+      const loaded = await opts.load(context.key);
+      // A change instant already passed when the answer was read is in the answer.
+      const until = loaded.until != null && loaded.until > opts.now() ? loaded.until : null;
+      if (until !== null) options.ttl = Math.max(1, Math.min(opts.ttlMs, until - opts.now()));
+      return render(loaded.data, until);
+    },
+  });
+  // Clearing starts a new generation of keys rather than emptying the cache: a load in flight still answers the
+  // requests that wait on it (they came before the change), and nothing after the change can land on it.
+  let generation = 0;
+  return {
+    send: async (reply, key) => {
+      const k = `${generation}:${opts.keyOf(key)}`;
+      let kept = await cache.fetch(k, { context: { key } });
+      // At its next change the answer is due again, to the millisecond.
+      if (kept && kept.until !== null && opts.now() >= kept.until) {
+        if (cache.get(k) === kept) cache.delete(k);
+        kept = await cache.fetch(k, { context: { key } });
+      }
+      if (!kept) throw new Error(`${opts.url}: nothing loaded`);
+      return sendJson(reply, bytes(kept));
+    },
+    clear: () => {
+      generation += 1;
+    },
+  };
+}
+
+/** A JSON content type and a ready body: Fastify sends it as it is, without serialising again. */
+function sendJson(reply: FastifyReply, body: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body);
+}
