@@ -8,15 +8,10 @@ import type { Db } from '../db/database.ts';
 import { jobRunner } from './leader-jobs.ts';
 import type { LeaderJob } from './leader-jobs.ts';
 import { leadership } from './leadership.ts';
+import type { LoopLog } from './leadership.ts';
 
 /** Advisory-lock key of the leader jobs (any constant bigint unique to this use). */
 export const JOBS_LOCK_KEY = 7_361_202_611_220_019n;
-
-type Log = {
-  info: (obj: object, msg: string) => void;
-  warn: (obj: object, msg: string) => void;
-  error: (obj: object, msg: string) => void;
-};
 
 export type JobSchedulerOptions = {
   db: Db;
@@ -24,7 +19,7 @@ export type JobSchedulerOptions = {
   databaseUrl: string | undefined;
   /** The jobs, read at each step (a module may register its job after the loop started). */
   jobs: readonly LeaderJob[];
-  log: Log;
+  log: LoopLog;
   /** Between the end of one step and the next (default 1 s). */
   intervalMs?: number;
   /** The clock (the app's, app.clock; a test may pass its own). */

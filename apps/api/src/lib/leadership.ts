@@ -15,7 +15,12 @@ export type Leadership = {
   readonly release: () => Promise<void>;
 };
 
-type Log = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+/** The log of a loop that runs on its leader (the draw scheduler, the leader jobs): the app's logger fits. */
+export type LoopLog = {
+  info: (obj: object, msg: string) => void;
+  warn: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+};
 
 export function leadership(opts: {
   /** PostgreSQL URL for the lock's connection; undefined on PGlite. */
@@ -24,7 +29,7 @@ export function leadership(opts: {
   key: bigint;
   /** The loop's name, in the log and as the lock connection's application_name (`fairdraw-<name>`). */
   name: string;
-  log: Log;
+  log: Pick<LoopLog, 'info' | 'warn'>;
   /** Told when the lock's connection fails while held (this instance no longer acts). */
   onLost?: () => void;
 }): Leadership {

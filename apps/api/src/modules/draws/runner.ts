@@ -20,18 +20,13 @@
  */
 import type { Db } from '../../db/database.ts';
 import { leadership } from '../../lib/leadership.ts';
+import type { LoopLog } from '../../lib/leadership.ts';
 import { createUpcomingPeriods, tick } from './draws.service.ts';
 import type { DrawsContext } from './draws.service.ts';
 import type { PeriodSettler } from './settler.ts';
 
 /** Advisory-lock key of the scheduler (any constant bigint unique to this use). */
 export const SCHEDULER_LOCK_KEY = 7_361_202_611_220_007n;
-
-type Log = {
-  info: (obj: object, msg: string) => void;
-  warn: (obj: object, msg: string) => void;
-  error: (obj: object, msg: string) => void;
-};
 
 export type SchedulerOptions = {
   db: Db;
@@ -40,7 +35,7 @@ export type SchedulerOptions = {
   context: DrawsContext;
   /** Settles the periods a tick drew (the bets module's settlement). */
   settle: PeriodSettler;
-  log: Log;
+  log: LoopLog;
   intervalMs?: number;
   /** How often the settle loop looks for 'drawn' periods when no tick woke it (default 5 s). */
   settleIntervalMs?: number;
