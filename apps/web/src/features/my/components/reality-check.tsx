@@ -41,6 +41,9 @@ export function RealityCheck() {
   const titleId = useId();
   // Server time − local time, fixed at the first answer: intervals are on the server's clock.
   const offset = useRef<number | null>(null);
+  // The reminder this page dismissed, until the server's answer says so too: an answer read before the click (the
+  // figures refreshed as the dialog opened) must not bring the dialog back.
+  const dismissedHere = useRef<number | null>(null);
   const [due, setDue] = useState<{ k: number; at: number; loggedIn: number } | null>(null);
   const data = limits.data;
   const minutes = data?.reality_check.minutes ?? 0;
@@ -55,7 +58,8 @@ export function RealityCheck() {
     let timer: ReturnType<typeof setTimeout>;
     const check = () => {
       const now = Date.now() + (offset.current ?? 0);
-      const reminder = dueReminder(now, start, minutes, dismissedAt);
+      const dismissed = Math.max(dismissedAt ?? -Infinity, dismissedHere.current ?? -Infinity);
+      const reminder = dueReminder(now, start, minutes, Number.isFinite(dismissed) ? dismissed : null);
       if (reminder) {
         setDue({ ...reminder, loggedIn: Math.max(0, Math.floor((now - start) / 60_000)) });
         return;
@@ -80,7 +84,10 @@ export function RealityCheck() {
   const onContinue = () => {
     // Kept on the server (when this reminder fell due): the next one comes at the next interval, after a reload and
     // on every device.
-    if (due) dismiss.mutate(due.at);
+    if (due) {
+      dismissedHere.current = due.at;
+      dismiss.mutate(due.at);
+    }
     setDue(null);
   };
   return (
