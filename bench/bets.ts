@@ -18,6 +18,7 @@
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { recordFigure } from './figures.ts';
 import { createScratchDatabase, pgbenchTps, run, startApi, type Api } from './pg.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
@@ -183,6 +184,7 @@ try {
     );
   }
   console.log(`${players} players, ${seconds} s per level; slips in the database ${slips}, 2xx answers ${answered}`);
+  recordFigure({ name: 'bets.best', value: best?.ratio ?? 0, unit: 'ratio', better: 'higher' });
   const met = best !== undefined && best.ratio >= 1;
   console.log(
     `best ratio with p99 ≤ 50 ms: ${best ? `${best.ratio.toFixed(3)} at ${best.connections} connections` : 'none'}` +

@@ -1,12 +1,12 @@
 /**
  * `npm run bench`: requests per second of the Home call (GET /api/index/index, on PGlite) against a reference
- * measured in the same run on the same machine — a bare node:http server answering the very same bytes. The ratio
+ * measured in the same run on the same machine — a bare node:http server answering the very same bytes, in a process
+ * of its own as the API is (bench/bare-server.ts). The ratio
  * is what to compare across commits; the absolute numbers depend on the machine.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { startSite } from '../e2e/harness.ts';
+import { startBareServer } from './bare-server.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -24,12 +24,8 @@ const site = await startSite(
 try {
   const headers = { lang: 'en' };
   const body = await (await fetch(`${site.url}/api/index/index`, { headers })).text();
-  const reference = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-    res.end(body);
-  });
-  await new Promise<void>((ok) => reference.listen(0, '127.0.0.1', ok));
-  const refUrl = `http://127.0.0.1:${(reference.address() as AddressInfo).port}/`;
+  const reference = await startBareServer(body);
+  const refUrl = reference.url;
 
   await measure(`${site.url}/api/index/index`, headers); // warm-up
   const ref = await measure(refUrl, headers);

@@ -1,7 +1,8 @@
 /**
  * `npm run bench:reads`: the reads every phone makes — Home, the games, a game's plays, its current period, its draw
  * history, its trend, the long-dragon list — each in requests per second against a reference measured in the same run
- * on the same machine: a bare node:http server answering the very same bytes. Run on the embedded PGlite and on
+ * on the same machine: a bare node:http server answering the very same bytes, in a process of its own as the API is
+ * (bench/bare-server.ts). Run on the embedded PGlite and on
  * PostgreSQL (`BENCH_ENGINES`, default `pglite,postgres`; PostgreSQL at BENCH_PG_URL, on a scratch database dropped
  * at the end). The ratio is what to compare across commits; the absolute numbers depend on the machine.
  *
@@ -9,11 +10,11 @@
  * ratio is the median of the rounds' ratios: a moment when the machine is busy lowers one round, not the figure.
  * BENCH_SECONDS (default 3, per window) and BENCH_CONNECTIONS (32) set each window; BENCH_READS picks reads by name.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { API } from '@fairdraw/contract';
 import { startSite, type Site } from '../e2e/harness.ts';
+import { startBareServer } from './bare-server.ts';
+import { recordFigure } from './figures.ts';
 import { createScratchDatabase, startApi } from './pg.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
@@ -44,16 +45,6 @@ async function measure(url: string, method: 'GET' | 'POST') {
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
-/** A bare node:http server answering `body` to every request. */
-async function reference(body: string): Promise<{ url: string; close: () => void }> {
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-    res.end(body);
-  });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() };
-}
-
 async function bench(engine: string, site: Site): Promise<string[]> {
   const categories = (await (await fetch(`${site.url}${API.category}`)).json()) as {
     data: { games: { id: number; code: string }[] }[];
@@ -65,9 +56,10 @@ async function bench(engine: string, site: Site): Promise<string[]> {
     const url = `${site.url}${read.path}`;
     const answer = await fetch(url, { method: read.method, headers: { lang: 'en' } });
     if (!answer.ok) throw new Error(`${read.name}: HTTP ${answer.status}`);
-    const ref = await reference(await answer.text());
+    const ref = await startBareServer(await answer.text());
     try {
       await measure(url, read.method); // warm-up
+      await measure(ref.url, read.method);
       const ratios: number[] = [];
       let ours = { rps: 0, p99: 0, errors: 0 };
       let bare = { rps: 0, p99: 0, errors: 0 };
@@ -83,6 +75,7 @@ async function bench(engine: string, site: Site): Promise<string[]> {
         `  (rounds ${ratios.map((r) => r.toFixed(2)).join(' ')})`;
       console.log(line);
       lines.push(line);
+      recordFigure({ name: `reads.${engine}.${read.name}`, value: ratio, unit: 'ratio', better: 'higher' });
     } finally {
       ref.close();
     }

@@ -32,6 +32,7 @@ import { addDays, localDate } from '../packages/domain/src/time-zone.ts';
 // Type-only: the FastifyInstance augmentations (app.db, …) that modules reached from here refer to, for `tsc -p .`.
 import type {} from '../apps/api/src/app.ts';
 import { insertFundedPlayers, syncBalances } from './ledger-setup.ts';
+import { recordFigure } from './figures.ts';
 import { createScratchDatabase } from './pg.ts';
 
 const N = Number(process.env.BENCH_BETS ?? 1_000_000);
@@ -153,16 +154,18 @@ try {
   }
   const summaryRows = await sql<{ n: number }>`select count(*)::int as n from report_daily`.execute(db);
 
-  const line = (label: string, ms: number) =>
+  const line = (label: string, ms: number, figure: string) => {
     console.log(`${label.padEnd(58)} ${ms.toFixed(1).padStart(9)} ms   ${(ms / reference).toFixed(2).padStart(7)}×`);
+    recordFigure({ name: `report.${figure}`, value: ms / reference, unit: 'ratio', better: 'lower' });
+  };
   console.log(
     `\nreference: select count(*) from bets (${c.bets} rows)`.padEnd(59) + ` ${reference.toFixed(1).padStart(9)} ms`,
   );
-  line(`first rebuild of every day (${full.days} days, ${full.rows} summary rows)`, fullMs);
-  line(`rebuild of today (the leader's periodic job)`, rebuildToday);
-  line(`rebuild of one whole past day`, rebuildPast);
-  line(`one player's report, last 7 days (GET /api/report/profit)`, report);
-  line(`dashboard, last 7 days (GET /api/admin/dashboard/summary)`, dash);
+  line(`first rebuild of every day (${full.days} days, ${full.rows} summary rows)`, fullMs, 'first_rebuild');
+  line(`rebuild of today (the leader's periodic job)`, rebuildToday, 'rebuild_today');
+  line(`rebuild of one whole past day`, rebuildPast, 'rebuild_past_day');
+  line(`one player's report, last 7 days (GET /api/report/profit)`, report, 'player_report');
+  line(`dashboard, last 7 days (GET /api/admin/dashboard/summary)`, dash, 'dashboard');
   console.log(
     `\nsummary: ${summaryRows.rows[0]!.n} rows; the player staked ${one.totals.stakes} in ${one.games[0]?.slips ?? 0} ` +
       `slips; the dashboard counts ${d.totals.slips} slips by ${d.totals.players} players, hold ${d.totals.hold} %`,

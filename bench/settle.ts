@@ -206,6 +206,8 @@ try {
         `(ratio settle/insert ${(s / measured.insert).toFixed(2)})`,
     );
     console.log(`target ≤ ${target.toFixed(1)} s for ${N} bets: ${s <= target ? 'MET' : 'NOT MET'}`);
+    recordFigure({ name: 'settle.ratio', value: s / measured.insert, unit: 'ratio', better: 'lower' });
+    recordFigure({ name: 'settle.seconds', value: s, unit: 's', better: 'lower' });
   } else {
     console.log(`reference: set-based insert of the ${PILOT} pilot bets ${pilotInsert.toFixed(2)} s`);
     console.log(

@@ -1,0 +1,21 @@
+/**
+ * The figures a benchmark hands to `npm run bench:all` (bench/all.ts): each a named number and which way is better.
+ * A benchmark run on its own prints its figures as before; under bench:all (BENCH_FIGURES names a file) each figure
+ * is also appended to that file as one JSON line, which bench:all compares with bench/baseline.json.
+ */
+import { appendFileSync } from 'node:fs';
+
+export type Figure = {
+  /** Stable name, e.g. `reads.pglite.play_items`: the key in bench/baseline.json. */
+  name: string;
+  value: number;
+  /** A ratio against the reference measured in the same run (compared across commits) or seconds (reported). */
+  unit: 'ratio' | 's' | 'ms' | 'share';
+  better: 'higher' | 'lower';
+};
+
+export function recordFigure(figure: Figure): void {
+  const file = process.env.BENCH_FIGURES;
+  if (!file || !Number.isFinite(figure.value)) return;
+  appendFileSync(file, `${JSON.stringify(figure)}\n`);
+}
