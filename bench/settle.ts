@@ -43,6 +43,7 @@ import { ledgerCheck } from '../apps/api/src/modules/ledger/ledger.service.ts';
 import type {} from '../apps/api/src/app.ts';
 import { insertFundedPlayers, syncBalances } from './ledger-setup.ts';
 import { createScratchDatabase } from './pg.ts';
+import { recordFigure } from './figures.ts';
 
 const N = Number(process.env.BENCH_BETS ?? 1_000_000);
 const PILOT = Math.min(N, Number(process.env.BENCH_PILOT ?? 20_000));

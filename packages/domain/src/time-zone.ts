@@ -24,8 +24,26 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+/**
+ * The last answers of wallClock per zone: the draw scheduler asks for the same instants (each game's slots of the
+ * day) at every tick, and Intl's formatToParts is by far the dearest step. A bounded map, emptied when full.
+ */
+const wallClocks = new Map<string, Map<number, number>>();
+const WALL_CLOCKS_KEPT = 4096;
+
 /** The zone's wall clock at instant t, as ms of a UTC calendar (whole seconds). */
 export function wallClock(t: number, timeZone: string): number {
+  let kept = wallClocks.get(timeZone);
+  if (!kept) wallClocks.set(timeZone, (kept = new Map()));
+  const known = kept.get(t);
+  if (known !== undefined) return known;
+  if (kept.size >= WALL_CLOCKS_KEPT) kept.clear();
+  const wall = wallClockOf(t, timeZone);
+  kept.set(t, wall);
+  return wall;
+}
+
+function wallClockOf(t: number, timeZone: string): number {
   const parts: Record<string, number> = {};
   for (const p of formatter(timeZone).formatToParts(new Date(t))) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);

@@ -24,8 +24,11 @@ export type PublicRead<K> = {
   clear: () => void;
 };
 
-/** The bytes (split around the stamp when there is one), and the instant they stop being the answer (epoch ms). */
-type Kept = { parts: readonly string[]; until: number | null };
+/**
+ * The bytes (split around the stamp when there is one), and the instant they stop being the answer (epoch ms). Kept
+ * encoded: a send copies them to the socket instead of encoding a string of many kilobytes again each time.
+ */
+type Kept = { parts: readonly Buffer[]; until: number | null };
 
 export function publicRead<K>(opts: {
   /** The route's 200 envelope (its serializer writes the bytes). */
@@ -50,17 +53,19 @@ export function publicRead<K>(opts: {
   const { stamp } = opts;
   /** The bytes, split around the stamped field's value when there is one. */
   const render = (data: unknown, until: number | null): Kept => {
-    if (!stamp) return { parts: [serialize({ code: 200, msg: 'success', data })], until };
+    if (!stamp) return { parts: [Buffer.from(serialize({ code: 200, msg: 'success', data }))], until };
     // A value no answer carries, found once in the bytes: the stamp goes where it is.
     const marker = -987_654_321;
     const text = serialize({ code: 200, msg: 'success', data: { ...(data as object), [stamp]: marker } });
     const at = `"${stamp}":${marker}`;
     const i = text.indexOf(at);
     if (i < 0 || text.indexOf(at, i + 1) >= 0) throw new Error(`${opts.url}: cannot place ${stamp} in the answer`);
-    return { parts: [`${text.slice(0, i)}"${stamp}":`, text.slice(i + at.length)], until };
+    return { parts: [Buffer.from(`${text.slice(0, i)}"${stamp}":`), Buffer.from(text.slice(i + at.length))], until };
   };
   const bytes = (kept: Kept) =>
-    kept.parts.length === 1 ? kept.parts[0]! : `${kept.parts[0]!}${opts.now()}${kept.parts[1]!}`;
+    kept.parts.length === 1
+      ? kept.parts[0]!
+      : Buffer.concat([kept.parts[0]!, Buffer.from(String(opts.now()), 'latin1'), kept.parts[1]!]);
 
   if (opts.ttlMs <= 0)
     return {
@@ -104,6 +109,6 @@ export function publicRead<K>(opts: {
 }
 
 /** A JSON content type and a ready body: Fastify sends it as it is, without serialising again. */
-function sendJson(reply: FastifyReply, body: string): FastifyReply {
+function sendJson(reply: FastifyReply, body: Buffer): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(body);
 }
