@@ -34,7 +34,7 @@ const WALL_CLOCKS_KEPT = 4096;
 /** The zone's wall clock at instant t, as ms of a UTC calendar (whole seconds). */
 export function wallClock(t: number, timeZone: string): number {
   let kept = wallClocks.get(timeZone);
-  if (!kept) wallClocks.set(timeZone, (kept = new Map()));
+  if (!kept) wallClocks.set(timeZone, (kept = new Map<number, number>()));
   const known = kept.get(t);
   if (known !== undefined) return known;
   if (kept.size >= WALL_CLOCKS_KEPT) kept.clear();
