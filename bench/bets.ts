@@ -18,6 +18,8 @@
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { availableParallelism } from 'node:os';
+import { cpuBetween, cpuSnapshot } from './cpu.ts';
 import { recordFigure } from './figures.ts';
 import { createScratchDatabase, pgbenchTps, run, startApi, type Api } from './pg.ts';
 
@@ -27,6 +29,7 @@ const levels = (process.env.BENCH_CONNECTIONS ?? '32,64,128').split(',').map(Num
 const players = Number(process.env.BENCH_PLAYERS ?? 200);
 const GAME = process.env.BENCH_GAME;
 const CYCLE = 3600;
+const cores = availableParallelism();
 
 type Envelope<T> = { code: number; data: T; error?: string; msg?: string };
 
@@ -137,9 +140,11 @@ try {
       batches: metric('bet_batch_slips_count'),
       slips: metric('bet_batch_slips_sum'),
       seconds: metric('bet_batch_seconds_sum'),
+      apiCpuMs: metric('process_cpu_seconds_total') * 1000,
+      cpu: cpuSnapshot(),
     };
   };
-  const results: { connections: number; r: autocannon.Result; batchLine: string }[] = [];
+  const results: { connections: number; r: autocannon.Result; batchLine: string; cpuLine: string }[] = [];
   let answered = 0;
   for (const connections of levels) {
     answered += (await fire(connections, 3))['2xx']; // warm-up (JIT, pool, plans)
@@ -151,7 +156,15 @@ try {
     const batchLine =
       `batches ${batches}, ${((after.slips - before.slips) / batches).toFixed(1)} slips and ` +
       `${(((after.seconds - before.seconds) / batches) * 1000).toFixed(1)} ms each on average`;
-    results.push({ connections, r, batchLine });
+    // Where the CPU of a bet goes: the API process, the PostgreSQL server, the load generator (this process).
+    const cpu = cpuBetween(before.cpu, after.cpu);
+    const placed = after.slips - before.slips;
+    const perBet = (ms: number) => `${((ms / placed) * 1000).toFixed(0)} µs`;
+    const cpuLine =
+      `CPU per bet: API ${perBet(after.apiCpuMs - before.apiCpuMs)}, PostgreSQL ${perBet(cpu.postgresMs)}, ` +
+      `load generator ${perBet(cpu.selfMs)}; machine ${(cpu.busyShare * 100).toFixed(0)} % busy ` +
+      `(${cores} cores: at most ${((cores * 1000) / (((after.apiCpuMs - before.apiCpuMs + cpu.postgresMs) / placed) * 1000)).toFixed(0)}k bets/s for API + PostgreSQL alone)`;
+    results.push({ connections, r, batchLine, cpuLine });
   }
   await api.stop();
   const slips = Number((await client.query<{ n: string }>('select count(*) as n from bets')).rows[0]?.n ?? 0);
@@ -172,7 +185,7 @@ try {
     `reference pgbench TPC-B (s=10, c=8, j=2, ${seconds} s)  ${ref.tps.toFixed(0)} tps  avg ${ref.latencyMs} ms`,
   );
   let best: { connections: number; ratio: number } | undefined;
-  for (const { connections, r, batchLine } of results) {
+  for (const { connections, r, batchLine, cpuLine } of results) {
     const betsPerSecond = r.requests.average;
     const errors = r.errors + r.non2xx + r.timeouts;
     const ratio = betsPerSecond / ref.tps;
@@ -182,6 +195,7 @@ try {
       `POST /api/game/bet  ${connections} connections  ${betsPerSecond.toFixed(0)} bets/s  p50 ${r.latency.p50} ms  ` +
         `p99 ${r.latency.p99} ms  errors ${errors} (non-2xx ${r.non2xx})  ratio ${ratio.toFixed(3)}  (${batchLine})`,
     );
+    console.log(`    ${cpuLine}`);
   }
   console.log(`${players} players, ${seconds} s per level; slips in the database ${slips}, 2xx answers ${answered}`);
   recordFigure({ name: 'bets.best', value: best?.ratio ?? 0, unit: 'ratio', better: 'higher' });
