@@ -24,8 +24,25 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+/**
+ * Wall clocks already worked out, per zone and instant: the scheduler asks for the same instants (the upcoming draw
+ * slots) every second, and each answer costs an Intl formatToParts. Cleared whole when it grows past its size.
+ */
+const wallClocks = new Map<string, number>();
+const WALL_CLOCKS_MAX = 20_000;
+
 /** The zone's wall clock at instant t, as ms of a UTC calendar (whole seconds). */
 export function wallClock(t: number, timeZone: string): number {
+  const key = `${timeZone} ${t}`;
+  const known = wallClocks.get(key);
+  if (known !== undefined) return known;
+  if (wallClocks.size >= WALL_CLOCKS_MAX) wallClocks.clear();
+  const wall = formatWallClock(t, timeZone);
+  wallClocks.set(key, wall);
+  return wall;
+}
+
+function formatWallClock(t: number, timeZone: string): number {
   const parts: Record<string, number> = {};
   for (const p of formatter(timeZone).formatToParts(new Date(t))) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
