@@ -55,6 +55,8 @@ const envSchema = z.object({
   SSE_MAX_TOTAL: int(10_000, 0, 1_000_000),
   SSE_MAX_PER_USER: int(3, 0, 1000),
   SSE_MAX_MEMBER_PER_IP: int(6, 0, 100_000),
+  SSE_FANOUT_CHUNK: int(1000, 0, 1_000_000),
+  LISTEN_BACKLOG: int(4096, 1, 65_535),
   REQUEST_TIMEOUT_MS: int(30_000, 100, 3_600_000),
   HEADERS_TIMEOUT_MS: int(10_000, 100, 3_600_000),
   KEEP_ALIVE_TIMEOUT_MS: int(5_000, 100, 600_000),
@@ -151,6 +153,16 @@ export type Config = {
   sseMaxPerUser: number;
   /** Concurrent member streams per client IP, per instance (counted apart from the game streams); 0 = off. */
   sseMaxMemberPerIp: number;
+  /**
+   * Streams a live event is written to in one go before the fan-out lets the event loop run (accepts, reads, other
+   * streams' bytes) and goes on with the next as many; 0 = every stream in one go.
+   */
+  sseFanoutChunk: number;
+  /**
+   * The listen backlog: connections the kernel holds, accepted or half-open, until the server takes them. The
+   * kernel caps it at its own net.core.somaxconn; a crowd reconnecting at once overflows a short one.
+   */
+  listenBacklog: number;
   /** A request (its headers and whole body) must have arrived within this many ms, or it is answered 408 and closed. */
   requestTimeoutMs: number;
   /** A request's headers must have arrived within this many ms (at most requestTimeoutMs). */
@@ -263,6 +275,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     sseMaxTotal: e.SSE_MAX_TOTAL,
     sseMaxPerUser: e.SSE_MAX_PER_USER,
     sseMaxMemberPerIp: e.SSE_MAX_MEMBER_PER_IP,
+    sseFanoutChunk: e.SSE_FANOUT_CHUNK,
+    listenBacklog: e.LISTEN_BACKLOG,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,

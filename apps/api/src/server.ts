@@ -48,7 +48,7 @@ try {
       );
     }
   }
-  const address = await app.listen({ port: config.port, host: config.host });
+  const address = await app.listen({ port: config.port, host: config.host, backlog: config.listenBacklog });
   if (config.metricsPort !== 0) {
     const metrics = await app.listenMetrics();
     const host = metrics.family === 'IPv6' ? `[${metrics.address}]` : metrics.address;

@@ -26,10 +26,11 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 
 /**
  * The last answers of wallClock per zone: the draw scheduler asks for the same instants (each game's slots of the
- * day) at every tick, and Intl's formatToParts is by far the dearest step. A bounded map, emptied when full.
+ * day, the upcoming draw slots) at every tick, and Intl's formatToParts is by far the dearest step. A bounded map,
+ * emptied when full.
  */
 const wallClocks = new Map<string, Map<number, number>>();
-const WALL_CLOCKS_KEPT = 4096;
+const WALL_CLOCKS_KEPT = 20_000;
 
 /** The zone's wall clock at instant t, as ms of a UTC calendar (whole seconds). */
 export function wallClock(t: number, timeZone: string): number {

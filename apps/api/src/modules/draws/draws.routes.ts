@@ -102,7 +102,14 @@ function drawsPlugin(root: FastifyInstance, opts: DrawsOptions, done: (err?: Err
     schedulers.push(s);
     return s;
   });
-  const live = liveEvents({ db: app.db, bus, log: app.log, heartbeatMs: SSE_HEARTBEAT_MS, clock: app.clock });
+  const live = liveEvents({
+    db: app.db,
+    bus,
+    log: app.log,
+    heartbeatMs: SSE_HEARTBEAT_MS,
+    clock: app.clock,
+    chunk: app.config.sseFanoutChunk,
+  });
   app.decorate('liveEvents', live);
   const streams = new Set<() => void>();
   app.addHook('preClose', async () => {

@@ -46,7 +46,10 @@ export function liveEvents(opts: {
   heartbeatMs: number;
   /** The app's clock (app.clock): the `time` and `seal` frames' server_time, the current period. */
   clock: () => Date;
+  /** Streams written to in one go before the fan-out yields to the event loop (SSE_FANOUT_CHUNK); 0 = all. */
+  chunk?: number;
 }): LiveEvents {
+  const chunk = opts.chunk ?? 0;
   const { db, bus, log } = opts;
   const { clock } = opts;
   const byGame = new Map<number, Set<Stream>>();
@@ -68,8 +71,24 @@ export function liveEvents(opts: {
       log.warn({ err }, 'live stream write failed');
     }
   };
-  const broadcast = (gameId: number, frame: Buffer) => {
-    for (const s of byGame.get(gameId) ?? []) if (s.live) writeTo(s, frame);
+  /**
+   * Writes `frame` to every live stream of the game, `chunk` streams at a time: between two chunks the event loop
+   * runs (setImmediate), so ten thousand writes never hold it in one go — connects are accepted and other sockets
+   * flushed meanwhile. The streams are those watching when it starts; the next event waits for the last chunk.
+   */
+  const writeAll = async (streams: Set<Stream>, frame: Buffer, liveOnly: boolean) => {
+    // A copy when it yields: streams that come or go meanwhile do not move the iteration.
+    const targets = chunk > 0 && streams.size > chunk ? [...streams] : streams;
+    let n = 0;
+    for (const s of targets) {
+      if (chunk > 0 && n > 0 && n % chunk === 0) await new Promise((r) => setImmediate(r));
+      n += 1;
+      if ((s.live || !liveOnly) && all.has(s)) writeTo(s, frame);
+    }
+  };
+  const broadcast = async (gameId: number, frame: Buffer) => {
+    const watching = byGame.get(gameId);
+    if (watching) await writeAll(watching, frame, true);
   };
 
   const currentFrame = async (gameId: number, event: 'period' | 'next') => {
@@ -85,13 +104,13 @@ export function liveEvents(opts: {
     if (e.kind === 'created' || !byGame.get(e.game_id)?.size) return;
     const gameId = e.game_id;
     if (e.kind === 'seal') {
-      broadcast(gameId, sseFrame('seal', { games_id: gameId, issue: e.issue, server_time: clock().getTime() }));
+      await broadcast(gameId, sseFrame('seal', { games_id: gameId, issue: e.issue, server_time: clock().getTime() }));
     } else if (e.kind === 'settled') {
       // The period's bets are settled and paid: clients refresh wallets and bet lists.
-      broadcast(gameId, sseFrame('settled', { games_id: gameId, issue: e.issue }));
+      await broadcast(gameId, sseFrame('settled', { games_id: gameId, issue: e.issue }));
     } else if (e.kind === 'result') {
       const record = await periods.verifyPeriod(db, gameId, e.issue);
-      broadcast(
+      await broadcast(
         gameId,
         sseFrame('result', {
           games_id: gameId,
@@ -104,9 +123,9 @@ export function liveEvents(opts: {
           draw_at: record.draw_at,
         }),
       );
-      broadcast(gameId, await currentFrame(gameId, 'next'));
+      await broadcast(gameId, await currentFrame(gameId, 'next'));
     } else {
-      broadcast(gameId, await currentFrame(gameId, 'period'));
+      await broadcast(gameId, await currentFrame(gameId, 'period'));
     }
   };
 
@@ -124,8 +143,7 @@ export function liveEvents(opts: {
   };
 
   const beat = () => {
-    const frame = sseFrame('time', { server_time: clock().getTime() });
-    for (const s of all) writeTo(s, frame);
+    void writeAll(all, sseFrame('time', { server_time: clock().getTime() }), false);
   };
 
   const remove = (s: Stream) => {

@@ -5,8 +5,10 @@
  * single process acts. Two loops share that leadership:
  *
  * - the tick loop: on becoming the actor it catches up (draws every period whose draw time passed, late, with its
- *   committed seed), then creates the upcoming periods; after that, every second: create upcoming, tick (open,
- *   seal, draw on time);
+ *   committed seed), then creates the upcoming periods; after that, every second: tick (open, seal, draw on time),
+ *   then create upcoming (and tick again if that created a period already due). The loop wakes just after each
+ *   whole second of the clock, where every open, seal and draw time falls, so a draw is made within a few
+ *   milliseconds of its time instead of up to a second later, and nothing runs before the tick at that instant;
  * - the settle loop: settles every period tick left 'drawn' and moves it to 'settled' (the bets module's
  *   settlement, handed in as `settle`), then announces it ('settled' period event). It runs on its own, so settling a large
  *   period (seconds for 10⁶ bets) never delays the next ticks. The tick loop wakes it as soon as a tick drew a
@@ -53,6 +55,17 @@ export type Scheduler = {
   readonly stop: () => Promise<void>;
 };
 
+/** How long after a whole beat the tick loop wakes: a timer may fire a millisecond early, a draw must not be missed. */
+export const BEAT_MARGIN_MS = 5;
+
+/**
+ * The wait from `nowMs` to just after the next multiple of `intervalMs` on the clock (at most one interval and the
+ * margin): opens, seals and draws are at whole seconds, so a one-second loop wakes just as they fall due.
+ */
+export function untilNextBeat(nowMs: number, intervalMs: number): number {
+  return intervalMs - (((nowMs % intervalMs) + intervalMs) % intervalMs) + BEAT_MARGIN_MS;
+}
+
 export function startScheduler(options: SchedulerOptions): Scheduler {
   const { db, databaseUrl, context, log } = options;
   const clock = options.now;
@@ -87,8 +100,9 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
       tookOver = true;
       drawn += late.drawn;
     }
-    await createUpcomingPeriods(db, now, context);
+    // The tick first: what is due at this instant is drawn and announced before anything else runs.
     drawn += (await tick(db, now, context)).drawn;
+    if ((await createUpcomingPeriods(db, now, context)) > 0) drawn += (await tick(db, now, context)).drawn;
     return tookOver || drawn > 0;
   };
 
@@ -110,7 +124,7 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
   const loop = () => {
     if (stopped) return;
     void step().finally(() => {
-      if (!stopped) timer = setTimeout(loop, intervalMs);
+      if (!stopped) timer = setTimeout(loop, untilNextBeat(clock().getTime(), intervalMs));
     });
   };
 

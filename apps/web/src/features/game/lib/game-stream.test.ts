@@ -3,7 +3,7 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { currentGameKey } from '../api/get-current-game.ts';
 import { historyKey } from '../api/get-history.ts';
 import { gameEventHandler, STREAM_EVENTS } from './game-events.ts';
-import { openGameStream, type EventSourceLike, type StreamStatus } from './game-stream.ts';
+import { openGameStream, reconnectDelay, type EventSourceLike, type StreamStatus } from './game-stream.ts';
 import { createServerClock } from './server-clock.ts';
 
 /** A stand-in for the browser's EventSource: tests dispatch its events by hand. */
@@ -93,46 +93,94 @@ describe('game events stream', () => {
     expect(statuses).toEqual(['connecting', 'down', 'live']);
   });
 
-  it('lets the browser retry a dropped connection, and reconnects itself, later each time, after a refusal', () => {
+  it('reconnects after a dropped connection or a refusal with full-jitter exponential backoff', () => {
+    // A seeded sequence stands in for Math.random: each delay is that fraction of the current ceiling.
+    const draws = [0.5, 0.25, 0.999, 0.1];
+    const random = vi.spyOn(Math, 'random').mockImplementation(() => draws.shift() ?? 0);
     const { statuses } = open();
     FakeEventSource.last().emit('time', {});
-    FakeEventSource.last().fail(false); // dropped: EventSource reconnects by itself
+    FakeEventSource.last().fail(false); // dropped (a server restarting): closed here, not left to the browser
     expect(statuses.at(-1)).toBe('down');
-    expect(FakeEventSource.all).toHaveLength(1);
-    FakeEventSource.last().emit('time', {});
-    expect(statuses.at(-1)).toBe('live');
-
-    FakeEventSource.last().fail(true); // refused (e.g. 502): EventSource gives up
-    vi.advanceTimersByTime(999);
+    expect(FakeEventSource.all[0]?.closed).toBe(true);
+    vi.advanceTimersByTime(499); // 0.5 × 1 s
     expect(FakeEventSource.all).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(FakeEventSource.all).toHaveLength(2);
-    expect(FakeEventSource.all[0]?.closed).toBe(true);
-    FakeEventSource.last().fail(true);
-    vi.advanceTimersByTime(1999);
+
+    FakeEventSource.last().fail(true); // refused (e.g. 502): 0.25 × 2 s
+    vi.advanceTimersByTime(499);
     expect(FakeEventSource.all).toHaveLength(2);
     vi.advanceTimersByTime(1);
     expect(FakeEventSource.all).toHaveLength(3);
+    FakeEventSource.last().fail(true); // 0.999 × 4 s
+    vi.advanceTimersByTime(3995);
+    expect(FakeEventSource.all).toHaveLength(3);
+    vi.advanceTimersByTime(1);
+    expect(FakeEventSource.all).toHaveLength(4);
     FakeEventSource.last().emit('time', {});
     expect(statuses.at(-1)).toBe('live');
-    // A message resets the delay.
-    FakeEventSource.last().fail(true);
-    vi.advanceTimersByTime(1000);
-    expect(FakeEventSource.all).toHaveLength(4);
+    // A message resets the exponent: 0.1 × 1 s.
+    FakeEventSource.last().fail(false);
+    vi.advanceTimersByTime(100);
+    expect(FakeEventSource.all).toHaveLength(5);
+    expect(random).toHaveBeenCalledTimes(4);
+    random.mockRestore();
+  });
+
+  it('caps the backoff at 30 s and spreads a crowd dropped at once over the whole window', () => {
+    expect(reconnectDelay(0, () => 0.999_999)).toBe(999);
+    expect(reconnectDelay(4, () => 0.5)).toBe(8000);
+    expect(reconnectDelay(5, () => 0.999_999)).toBe(29_999);
+    expect(reconnectDelay(50, () => 0.999_999)).toBe(29_999);
+    expect(reconnectDelay(3, () => 0)).toBe(0);
+
+    // 1,000 phones on one server that restarts: their reconnects, by a seeded generator, land all over the first
+    // second rather than at one instant.
+    let seed = 42;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const streams = Array.from({ length: 1000 }, () =>
+      openGameStream({
+        url: '/api/game/events',
+        events: ['time'],
+        onEvent: () => undefined,
+        create: (url) => new FakeEventSource(url),
+        timers,
+        random,
+      }),
+    );
+    for (const es of [...FakeEventSource.all]) es.emit('time', {});
+    for (const es of [...FakeEventSource.all]) es.fail(false);
+    const perTenth: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const before = FakeEventSource.all.length;
+      vi.advanceTimersByTime(100);
+      perTenth.push(FakeEventSource.all.length - before);
+    }
+    expect(FakeEventSource.all).toHaveLength(2000);
+    // Each tenth of a second gets about a tenth of the crowd, none more than 15 %.
+    for (const n of perTenth) expect(n).toBeGreaterThan(50);
+    for (const n of perTenth) expect(n).toBeLessThan(150);
+    for (const s of streams) s.close();
   });
 
   it('replaces a connection that stays open but silent past two heartbeats', () => {
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0); // the jitter: no wait
     const { statuses } = open();
     FakeEventSource.last().emit('time', {});
     vi.advanceTimersByTime(39_999);
     expect(FakeEventSource.all).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(statuses.at(-1)).toBe('down');
+    vi.advanceTimersByTime(1);
     expect(FakeEventSource.all).toHaveLength(2);
     expect(FakeEventSource.all[0]?.closed).toBe(true);
     // Events of the replaced connection are ignored.
     FakeEventSource.all[0]?.emit('time', {});
     expect(statuses.at(-1)).toBe('down');
+    random.mockRestore();
   });
 
   it('does nothing after close', () => {

@@ -3,9 +3,11 @@
  *
  * - `live` once a message arrives (the server sends `time` at connect and every 15 s), `down` after an error or when
  *   nothing arrives for a while; screens poll only while the stream is not live.
- * - The browser's EventSource retries by itself after a dropped connection, but gives up for good on an answer that
- *   is not an event stream (a proxy's 502, a 429): then this reconnects with a growing delay. A connection that stays
- *   open but silent past two heartbeats (a proxy holding it) is replaced.
+ * - Any failure — a dropped connection (a server restarting), an answer that is not an event stream (a proxy's 502,
+ *   a 429) — closes the EventSource and reconnects after a random delay of full-jitter exponential backoff: uniform
+ *   between 0 and min(30 s, 1 s × 2^failures). The browser's own retry would bring every phone of a restarted server
+ *   back at the same moment; spread at random, the crowd returns over seconds, not as one burst. A connection that
+ *   stays open but silent past two heartbeats (a proxy holding it) is replaced the same way.
  *
  * Framework-free so it can be tested with a fake EventSource; `use-game-clock.ts` binds it to React.
  */
@@ -33,11 +35,18 @@ export type GameStreamOptions = {
   firstMessageMs?: number;
   /** No message for this long (two heartbeats and some): the connection is replaced. */
   silenceMs?: number;
+  /** A number in [0, 1): the jitter of the reconnect delays (Math.random). */
+  random?: () => number;
 };
 
-const CLOSED = 2;
 const RETRY_MIN_MS = 1000;
 const RETRY_MAX_MS = 30_000;
+
+/** Full jitter: uniform in [0, min(max, base × 2^attempt)), attempt 0 for the first retry after a live stream. */
+export function reconnectDelay(attempt: number, random: () => number): number {
+  const ceiling = Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** Math.min(attempt, 30));
+  return Math.floor(random() * ceiling);
+}
 
 export function openGameStream(opts: GameStreamOptions): { close: () => void } {
   const create = opts.create ?? ((url: string) => new EventSource(url, { withCredentials: true }));
@@ -47,11 +56,13 @@ export function openGameStream(opts: GameStreamOptions): { close: () => void } {
   };
   const firstMessageMs = opts.firstMessageMs ?? 5000;
   const silenceMs = opts.silenceMs ?? 40_000;
+  const random = opts.random ?? Math.random;
 
   let es: EventSourceLike | null = null;
   let status: StreamStatus | null = null;
   let closed = false;
-  let retryMs = RETRY_MIN_MS;
+  /** Failures since the last message: the backoff's exponent. */
+  let attempt = 0;
   let watchdog: unknown = null;
   let retry: unknown = null;
 
@@ -67,20 +78,18 @@ export function openGameStream(opts: GameStreamOptions): { close: () => void } {
     clear(watchdog);
     watchdog = timers.setTimeout(onSilence, ms);
   };
-  /** Replaces the connection now (silent) or after the back-off delay (refused). */
-  const reconnect = (delay: number) => {
+  /** Replaces the connection after a full-jitter delay, longer in range with each failure in a row. */
+  const reconnect = () => {
     es?.close();
     es = null;
     clear(watchdog);
     clear(retry);
-    retry = null;
-    if (delay <= 0) connect();
-    else
-      retry = timers.setTimeout(() => {
-        retry = null;
-        connect();
-      }, delay);
-    retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+    const delay = reconnectDelay(attempt, random);
+    attempt += 1;
+    retry = timers.setTimeout(() => {
+      retry = null;
+      connect();
+    }, delay);
   };
 
   function connect() {
@@ -90,16 +99,16 @@ export function openGameStream(opts: GameStreamOptions): { close: () => void } {
     setStatus(status === 'down' ? 'down' : 'connecting');
     arm(firstMessageMs, () => {
       setStatus('down');
-      arm(silenceMs, () => reconnect(0));
+      arm(silenceMs, reconnect);
     });
     for (const name of opts.events) {
       source.addEventListener(name, (e) => {
         if (closed || es !== source) return;
-        retryMs = RETRY_MIN_MS;
+        attempt = 0;
         setStatus('live');
         arm(silenceMs, () => {
           setStatus('down');
-          reconnect(0);
+          reconnect();
         });
         let data: unknown = undefined;
         try {
@@ -113,8 +122,9 @@ export function openGameStream(opts: GameStreamOptions): { close: () => void } {
     source.addEventListener('error', () => {
       if (closed || es !== source) return;
       setStatus('down');
-      // CONNECTING: the browser retries by itself (the watchdog still covers it). CLOSED: it gave up, so do it here.
-      if (source.readyState === CLOSED) reconnect(retryMs);
+      // Dropped (the browser would retry at once, with everyone else) or refused (it gave up): either way this one is
+      // closed and the next comes after the jittered delay.
+      reconnect();
     });
   }
 
