@@ -24,6 +24,7 @@ import { execFileSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { API } from '@fairdraw/contract';
 import { startSite, type Site } from '../e2e/harness.ts';
+import { recordFigure } from './figures.ts';
 import { createScratchDatabase, startApi } from './pg.ts';
 import type { CrowdReport, FromChild } from './live-crowd.ts';
 
@@ -239,6 +240,13 @@ async function bench(engine: string, site: Site): Promise<string[]> {
     });
     const median = [...ratios].sort((x, y) => x - y)[Math.floor(ratios.length / 2)] ?? NaN;
     say(`  ${engine} ${n}: median ratio p99(api)/p99(bare) ${median.toFixed(2)}`);
+    recordFigure({ name: `live.${engine}.${n}.p99_ratio`, value: median, unit: 'ratio', better: 'lower' });
+    const p99s = results.map(({ api }) => stats(api).p99).sort((x, y) => x - y);
+    const p99 = p99s[Math.floor(p99s.length / 2)] ?? NaN;
+    recordFigure({ name: `live.${engine}.${n}.p99_ms`, value: p99, unit: 'ms', better: 'lower' });
+    // Every stream of every round must get the result: the share of the crowd that did, in the worst round.
+    const got = Math.min(...results.map(({ api }) => stats(api).got / api.wanted));
+    recordFigure({ name: `live.${engine}.${n}.got_share`, value: got, unit: 'share', better: 'higher' });
   }
   return lines;
 }
