@@ -47,7 +47,10 @@ const BENCHES: Bench[] = [
   {
     name: 'live',
     script: 'bench/live.ts',
-    env: { full: {}, fast: { BENCH_ENGINES: 'pglite', BENCH_STREAMS: '2000' } },
+    env: {
+      full: { BENCH_STREAMS: '10000,19000' },
+      fast: { BENCH_ENGINES: 'pglite', BENCH_STREAMS: '2000', BENCH_ROUNDS: '1', BENCH_CYCLE_SECONDS: '10' },
+    },
   },
   { name: 'report', script: 'bench/report.ts', env: { full: {} } },
 ];
