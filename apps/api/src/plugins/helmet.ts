@@ -15,13 +15,13 @@ export const CSP_DIRECTIVES = {
   formAction: ["'self'"],
 };
 
-const OPTIONS: HelmetOptions = {
+const OPTIONS = {
   contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
   // The web app and its assets are same-origin; cross-origin isolation headers would only break images from a CDN.
   crossOriginEmbedderPolicy: false,
   // The old header for browsers without frame-ancestors, matching it.
   frameguard: { action: 'deny' },
-};
+} satisfies HelmetOptions;
 
 /**
  * The API's JSON answers carry the headers that mean something on a JSON answer (OWASP's REST security headers: the
