@@ -28,8 +28,13 @@ export type SharedStore = {
 
 /** A command (one round trip) slower than this counts as Redis being away; on a sound network it takes < 1 ms. */
 export const COMMAND_TIMEOUT_MS = 150;
-/** Connecting (TCP and the ready check) may take this long before the attempt is given up and tried again. */
-const CONNECT_TIMEOUT_MS = 500;
+/**
+ * Connecting may take this long before the attempt is given up and tried again. No request waits for it (while
+ * there is no connection Redis is not asked), so it may be generous: a busy machine connects slowly.
+ */
+const CONNECT_TIMEOUT_MS = 2000;
+/** How long a starting instance waits for its first connection, so that its first requests already share. */
+const START_WAIT_MS = 1000;
 /** Reconnection attempts back off to this. */
 const RETRY_MAX_MS = 1000;
 
@@ -44,7 +49,7 @@ export const NO_SHARED_STORE: SharedStore = {
 };
 
 /**
- * Connects to `url`, waiting at most CONNECT_TIMEOUT_MS for the first connection (a host whose Redis is away still
+ * Connects to `url`, waiting at most START_WAIT_MS for the first connection (a host whose Redis is away still
  * starts, with limits per instance, and goes on trying).
  */
 export async function connectSharedStore(url: string, prefix: string, log: FastifyBaseLogger): Promise<SharedStore> {
@@ -80,7 +85,7 @@ export async function connectSharedStore(url: string, prefix: string, log: Fasti
       redis.off('error', done);
       resolve();
     };
-    const timer = setTimeout(done, CONNECT_TIMEOUT_MS);
+    const timer = setTimeout(done, START_WAIT_MS);
     redis.once('ready', done);
     redis.once('error', done);
   });

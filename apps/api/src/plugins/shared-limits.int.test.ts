@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Redis } from 'ioredis';
 import { LEASE_MS } from '../modules/draws/stream-limits.ts';
 import { freePorts } from '../test/free-ports.ts';
@@ -65,6 +65,13 @@ describe.skipIf(!haveRedis)(
         SSE_MAX_MEMBER_PER_IP: '5',
       };
       [a, b] = await Promise.all([buildTestApp(env, { now: T0 }), buildTestApp(env, { now: T0 })]);
+      // A busy machine may take longer to connect than a start waits for.
+      await vi.waitFor(
+        () => {
+          if (!a.app.sharedStore.available() || !b.app.sharedStore.available()) throw new Error('Redis not connected');
+        },
+        { timeout: 10_000, interval: 20 },
+      );
     });
     afterAll(async () => {
       await Promise.all([a?.close(), b?.close()]);
@@ -217,7 +224,9 @@ describe.skipIf(!haveRedisServer)(
 
     it('once Redis is up the budget is shared; while it is down again, per instance, with no wait', async () => {
       await startRedis();
-      await expect.poll(() => c.app.sharedStore.available() && d.app.sharedStore.available()).toBe(true);
+      await expect
+        .poll(() => c.app.sharedStore.available() && d.app.sharedStore.available(), { timeout: 10_000 })
+        .toBe(true);
       expect((await readyz(c)).limits).toBe('shared');
       expect(await metric(d, 'shared_limits_available')).toBe(1);
       expect(await spread([c, d], '192.0.2.2', 6)).toEqual([200, 200, 200, 200, 429, 429]);
@@ -234,7 +243,9 @@ describe.skipIf(!haveRedisServer)(
 
       // Back: shared again, for a new client and for the stream caps.
       await startRedis();
-      await expect.poll(() => c.app.sharedStore.available() && d.app.sharedStore.available()).toBe(true);
+      await expect
+        .poll(() => c.app.sharedStore.available() && d.app.sharedStore.available(), { timeout: 10_000 })
+        .toBe(true);
       expect((await readyz(d)).limits).toBe('shared');
       expect(await spread([c, d], '192.0.2.4', 6)).toEqual([200, 200, 200, 200, 429, 429]);
     });
