@@ -16,6 +16,7 @@ import rolesPlugin from './plugins/roles.ts';
 import jobsPlugin from './plugins/jobs.ts';
 import publicReadsPlugin from './plugins/public-reads.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
+import sharedLimitsPlugin from './plugins/shared-limits.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import helmetPlugin from './plugins/helmet.ts';
 import swaggerPlugin from './plugins/swagger.ts';
@@ -121,7 +122,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // 5. errors: the error and not-found handlers and reply.ok/navigate must exist before any hook can throw.
   // 6. auth: app.requireSession, used by routes; it throws AppErrors, so after errors; then roles, jobs (the leader
   //    jobs each module registers: idempotency's purge, and the routes' own) and idempotency.
-  // 7. rate-limit: its onRequest hook runs before any route work; its 429 goes through the error handler.
+  // 7. shared-limits, then rate-limit: the Redis the instances share their limits through (REDIS_URL), if any; the
+  //    rate limit's onRequest hook runs before any route work; its 429 goes through the error handler.
   // 8. helmet: security headers (CSP) on every response, including errors and static files.
   // 9. swagger: must be registered before the routes so it sees them (onRoute) for the OpenAPI document.
   // 10. metrics: its onResponse hook times every route registered after it (served on its own listener).
@@ -143,6 +145,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // public reads: the game reads every phone polls, kept for a moment (games and draws make theirs; both clear them).
   await app.register(publicReadsPlugin);
   await app.register(idempotencyPlugin);
+  await app.register(sharedLimitsPlugin);
   await app.register(rateLimitPlugin);
   await app.register(helmetPlugin);
   await app.register(swaggerPlugin);

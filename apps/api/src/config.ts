@@ -33,6 +33,12 @@ const envSchema = z.object({
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  REDIS_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  REDIS_KEY_PREFIX: z.string().default('fairdraw:'),
   REDIRECT_ALLOWLIST: z.string().default(''),
   WEB_DIST: z
     .string()
@@ -119,6 +125,13 @@ export type Config = {
    * runs as DATABASE_URL's user, which may only insert and read the append-only tables. Undefined = one role.
    */
   migrationDatabaseUrl: string | undefined;
+  /**
+   * The Redis the instances share their rate limits and stream caps through (lib/shared-store.ts); undefined = every
+   * limit in memory, per instance.
+   */
+  redisUrl: string | undefined;
+  /** What every key the API writes in that Redis starts with. */
+  redisKeyPrefix: string;
   redirectAllowList: string[];
   webDist: string;
   sessionTtlHours: number;
@@ -255,6 +268,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     redirectAllowList,
     webDist: e.WEB_DIST,
     sessionTtlHours: e.SESSION_TTL_HOURS,

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fp from 'fastify-plugin';
-import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +32,25 @@ export default fp(
       labelNames: ['method', 'route', 'status'] as const,
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers: [registry],
+    });
+    // Whether the rate limits and stream caps are shared across instances (plugins/shared-limits.ts): an alert on
+    // configured 1 and available 0 says this instance counts them alone because its Redis is away.
+    const shared = app.sharedStore;
+    new Gauge({
+      name: 'shared_limits_configured',
+      help: '1 when REDIS_URL is set (limits meant to be shared across instances), else 0',
+      registers: [registry],
+      collect() {
+        this.set(shared.configured ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'shared_limits_available',
+      help: '1 while the rate limits and stream caps are counted in Redis for every instance, 0 while per instance',
+      registers: [registry],
+      collect() {
+        this.set(shared.available() ? 1 : 0);
+      },
     });
     app.addHook('onResponse', (request, reply, next) => {
       // The route pattern, not the URL, keeps the label set small; unmatched requests share one label.
@@ -77,5 +96,5 @@ export default fp(
     });
     done();
   },
-  { name: 'metrics', dependencies: ['config'] },
+  { name: 'metrics', dependencies: ['config', 'shared-limits'] },
 );

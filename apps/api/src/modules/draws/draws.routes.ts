@@ -48,8 +48,8 @@ declare module 'fastify' {
      */
     startDrawScheduler: (opts?: { intervalMs?: number; now?: () => Date }) => Scheduler;
     /**
-     * Open live streams per IP and in total (SSE_MAX_PER_IP, SSE_MAX_MEMBER_PER_IP, SSE_MAX_PER_USER, SSE_MAX_TOTAL; in
-     * memory, per instance).
+     * Open live streams per IP and in total (SSE_MAX_PER_IP, SSE_MAX_MEMBER_PER_IP, SSE_MAX_PER_USER, SSE_MAX_TOTAL):
+     * per instance, and with REDIS_URL the per-IP and per-player caps across instances (stream-limits.ts).
      */
     streamLimits: StreamLimits;
     /** The live streams' fan-out: each event built once for every open stream of this instance. */
@@ -81,12 +81,15 @@ function drawsPlugin(root: FastifyInstance, opts: DrawsOptions, done: (err?: Err
   app.decorate('periodEvents', bus);
   app.decorate('drawsContext', context);
   app.decorate('periodSettler', opts.settle);
-  const limits = streamLimits(
-    app.config.sseMaxPerIp,
-    app.config.sseMaxTotal,
-    app.config.sseMaxPerUser,
-    app.config.sseMaxMemberPerIp,
-  );
+  const limits = streamLimits({
+    maxPerIp: app.config.sseMaxPerIp,
+    maxTotal: app.config.sseMaxTotal,
+    maxPerUser: app.config.sseMaxPerUser,
+    maxMemberPerIp: app.config.sseMaxMemberPerIp,
+    shared: app.sharedStore,
+    now: app.clock,
+    log: app.log,
+  });
   app.decorate('streamLimits', limits);
   const schedulers: Scheduler[] = [];
   app.decorate('startDrawScheduler', (startOpts: { intervalMs?: number; now?: () => Date } = {}) => {
@@ -115,7 +118,7 @@ function drawsPlugin(root: FastifyInstance, opts: DrawsOptions, done: (err?: Err
   app.addHook('preClose', async () => {
     for (const end of streams) end();
     live.close();
-    await Promise.all(schedulers.map((s) => s.stop()));
+    await Promise.all([...schedulers.map((s) => s.stop()), limits.close()]);
   });
   app.addHook('onClose', async () => {
     await bus.close();
@@ -229,9 +232,10 @@ function drawsPlugin(root: FastifyInstance, opts: DrawsOptions, done: (err?: Err
       },
     },
     async (request, reply) => {
-      // The slot is taken before the first await, so parallel connects cannot all pass the check. request.ip
-      // follows TRUST_PROXY. The web polls while refused (an EventSource only sees an error) and retries later.
-      const release = limits.acquire(request.ip);
+      // The slot is taken in this instance before acquire's first await, so parallel connects cannot all pass the
+      // check (then in Redis, atomically, when the caps are shared). request.ip follows TRUST_PROXY. The web polls
+      // while refused (an EventSource only sees an error) and retries later.
+      const release = await limits.acquire(request.ip);
       if (!release) throw new AppError('STREAM_LIMIT_REACHED');
       // One game, or (games_id left out) every enabled game: a lobby needs one connection, not one per game —
       // browsers allow six per origin over HTTP/1.1.
@@ -288,4 +292,7 @@ function drawsPlugin(root: FastifyInstance, opts: DrawsOptions, done: (err?: Err
   done();
 }
 
-export default fp(drawsPlugin, { name: 'draws', dependencies: ['config', 'clock', 'db', 'errors', 'jobs'] });
+export default fp(drawsPlugin, {
+  name: 'draws',
+  dependencies: ['config', 'clock', 'db', 'errors', 'jobs', 'shared-limits'],
+});

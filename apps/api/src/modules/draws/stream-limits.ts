@@ -1,35 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SharedStore } from '../../lib/shared-store.ts';
+
 /**
- * Caps on concurrent live streams, per API instance: the game streams (GET /api/game/events) per client IP, the
- * member streams (GET /api/user/events, modules/live) per player and per client IP (counted apart from the game
- * streams, so one address's member streams never crowd out its game streams, nor the other way), and both kinds
- * together in total. Each open stream
- * holds a socket and a place in a fan-out for as long as the client likes, so without a cap one client could hold
- * them by the thousand. Counted in memory, so the caps hold per API instance. A cap of 0 turns that kind of
- * streaming off: every client then polls.
+ * Caps on concurrent live streams: the game streams (GET /api/game/events) per client IP, the member streams
+ * (GET /api/user/events, modules/live) per player and per client IP (counted apart from the game streams, so one
+ * address's member streams never crowd out its game streams, nor the other way), and both kinds together in total.
+ * Each open stream holds a socket and a place in a fan-out for as long as the client likes, so without a cap one
+ * client could hold them by the thousand. A cap of 0 turns that kind of streaming off: every client then polls.
+ *
+ * Counted in memory, per instance; with REDIS_URL the per-IP and per-player caps also hold across instances: each
+ * open stream holds a lease in Redis (a member of a sorted set per IP or player, scored by its expiry), which its
+ * instance renews every LEASE_RENEW_MS and removes when the stream ends. The leases of an instance that died without
+ * removing them expire within LEASE_MS. The total stays per instance: it protects the process. While Redis is away
+ * the caps are per instance; the leases of streams opened meanwhile are written at the next renewal once it is back.
  */
 export type StreamLimits = {
-  /** Reserves a game-stream slot for `ip`; returns its release (idempotent), or null when a cap is reached. */
-  acquire(ip: string): (() => void) | null;
+  /** Reserves a game-stream slot for `ip`; resolves to its release (idempotent), or null when a cap is reached. */
+  acquire(ip: string): Promise<(() => void) | null>;
   /** Reserves a member-stream slot for player `userId` at `ip`; its release, or null when a cap is reached. */
-  acquireUser(userId: number, ip: string): (() => void) | null;
+  acquireUser(userId: number, ip: string): Promise<(() => void) | null>;
   /** Open streams in this process (all IPs and players, both kinds). */
   total(): number;
-  /** Open game streams of one IP. */
+  /** Open game streams of one IP, in this process. */
   of(ip: string): number;
-  /** Open member streams of one player. */
+  /** Open member streams of one player, in this process. */
   ofUser(userId: number): number;
-  /** Open member streams of one IP. */
+  /** Open member streams of one IP, in this process. */
   ofMemberIp(ip: string): number;
+  /** Renews this process's leases now (the timer does it every LEASE_RENEW_MS). */
+  renew(): Promise<void>;
+  /** Stops renewing; the leases still held are removed. */
+  close(): Promise<void>;
 };
 
-function counter<K>() {
-  const byKey = new Map<K, number>();
+/** A stream's lease in Redis lives this long unless renewed: the longest a dead instance's streams keep their slots. */
+export const LEASE_MS = 30_000;
+/** How often an instance renews the leases of its open streams. */
+export const LEASE_RENEW_MS = 10_000;
+/** The sorted sets themselves go when no instance has touched them for this long. */
+const KEY_TTL_MS = 2 * LEASE_MS;
+
+// KEYS: one sorted set per cap. ARGV: now (ms), the lease's expiry (ms), its member, the sets' TTL (ms), then each
+// cap's maximum. Drops the expired leases, refuses (0) when any cap is reached, else adds the lease to every set (1).
+const ACQUIRE = `
+local now = tonumber(ARGV[1])
+for i, key in ipairs(KEYS) do
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', now)
+  if redis.call('ZCARD', key) >= tonumber(ARGV[4 + i]) then return 0 end
+end
+for _, key in ipairs(KEYS) do
+  redis.call('ZADD', key, ARGV[2], ARGV[3])
+  redis.call('PEXPIRE', key, ARGV[4])
+end
+return 1
+`;
+
+type Cap = { kind: 'game-ip' | 'user' | 'member-ip'; key: string; max: number };
+
+function counter() {
+  const byKey = new Map<string, number>();
   return {
-    get: (k: K) => byKey.get(k) ?? 0,
-    add(k: K) {
+    get: (k: string) => byKey.get(k) ?? 0,
+    add(k: string) {
       byKey.set(k, (byKey.get(k) ?? 0) + 1);
     },
-    remove(k: K) {
+    remove(k: string) {
       const left = (byKey.get(k) ?? 1) - 1;
       if (left > 0) byKey.set(k, left);
       else byKey.delete(k);
@@ -37,42 +73,130 @@ function counter<K>() {
   };
 }
 
-type Counter<K> = ReturnType<typeof counter<K>>;
+export type StreamLimitsOptions = {
+  maxPerIp: number;
+  maxTotal: number;
+  maxPerUser?: number;
+  maxMemberPerIp?: number;
+  /** Where the per-IP and per-player caps are shared across instances (none: per instance). */
+  shared?: SharedStore;
+  /** The app's clock: leases expire by it. */
+  now: () => Date;
+  log?: FastifyBaseLogger;
+};
 
-export function streamLimits(
-  maxPerIp: number,
-  maxTotal: number,
+export function streamLimits({
+  maxPerIp,
+  maxTotal,
   maxPerUser = maxPerIp,
   maxMemberPerIp = maxPerIp,
-): StreamLimits {
-  const byIp = counter<string>();
-  const byUser = counter<number>();
-  const byMemberIp = counter<string>();
+  shared,
+  now,
+  log,
+}: StreamLimitsOptions): StreamLimits {
+  const local = { 'game-ip': counter(), user: counter(), 'member-ip': counter() };
   let total = 0;
-  /** Takes one slot under every cap given, or none when any is reached. */
-  const take = (caps: { c: Counter<string> | Counter<number>; key: string | number; max: number }[]) => {
-    if (total >= maxTotal || caps.some(({ c, key, max }) => (c.get as (k: typeof key) => number)(key) >= max))
-      return null;
-    for (const { c, key } of caps) (c.add as (k: typeof key) => void)(key);
+  // This instance's open leases: member → the sets it is in.
+  const leases = new Map<string, string[]>();
+  const instance = randomBytes(6).toString('hex');
+  let seq = 0;
+  const redis = shared?.redis;
+  const setOf = (cap: Cap) => `${shared?.prefix ?? ''}streams:${cap.kind}:${cap.key}`;
+
+  /** Adds the lease in Redis if every shared cap allows it; true when it does, or when Redis is away (per instance). */
+  const acquireShared = async (member: string, caps: Cap[]): Promise<boolean> => {
+    if (!redis || !shared?.available()) return true;
+    const at = now().getTime();
+    try {
+      const ok = await redis.eval(
+        ACQUIRE,
+        caps.length,
+        ...caps.map(setOf),
+        at,
+        at + LEASE_MS,
+        member,
+        KEY_TTL_MS,
+        ...caps.map((c) => c.max),
+      );
+      return ok === 1;
+    } catch (err) {
+      shared.failed(err);
+      return true;
+    }
+  };
+
+  const take = async (caps: Cap[]) => {
+    // Reserved here first, before any await, so parallel connects to this instance cannot all pass the check.
+    if (total >= maxTotal || caps.some((c) => local[c.kind].get(c.key) >= c.max)) return null;
+    for (const c of caps) local[c.kind].add(c.key);
     total += 1;
+    const member = `${instance}:${(seq += 1)}`;
+    const sets = caps.map(setOf);
+    leases.set(member, sets);
     let released = false;
-    return () => {
+    const release = () => {
       if (released) return;
       released = true;
       total -= 1;
-      for (const { c, key } of caps) (c.remove as (k: typeof key) => void)(key);
+      for (const c of caps) local[c.kind].remove(c.key);
+      leases.delete(member);
+      // Best effort: a lease not removed here expires within LEASE_MS.
+      if (redis && shared?.available()) {
+        const m = redis.multi();
+        for (const s of sets) m.zrem(s, member);
+        m.exec().catch((err: unknown) => shared.failed(err));
+      }
     };
+    if (!(await acquireShared(member, caps))) {
+      // Refused by another instance's streams: nothing was added in Redis.
+      released = true;
+      total -= 1;
+      for (const c of caps) local[c.kind].remove(c.key);
+      leases.delete(member);
+      return null;
+    }
+    return release;
   };
+
+  const renew = async () => {
+    if (!redis || !shared?.available() || leases.size === 0) return;
+    const expiry = now().getTime() + LEASE_MS;
+    const m = redis.multi();
+    for (const [member, sets] of leases) {
+      for (const s of sets) {
+        m.zadd(s, expiry, member);
+        m.pexpire(s, KEY_TTL_MS);
+      }
+    }
+    try {
+      await m.exec();
+    } catch (err) {
+      log?.warn({ err }, 'stream leases not renewed');
+      shared.failed(err);
+    }
+  };
+  const timer = redis ? setInterval(() => void renew(), LEASE_RENEW_MS) : undefined;
+  timer?.unref();
+
   return {
-    acquire: (ip) => take([{ c: byIp, key: ip, max: maxPerIp }]),
+    acquire: (ip) => take([{ kind: 'game-ip', key: ip, max: maxPerIp }]),
     acquireUser: (userId, ip) =>
       take([
-        { c: byUser, key: userId, max: maxPerUser },
-        { c: byMemberIp, key: ip, max: maxMemberPerIp },
+        { kind: 'user', key: String(userId), max: maxPerUser },
+        { kind: 'member-ip', key: ip, max: maxMemberPerIp },
       ]),
     total: () => total,
-    of: (ip) => byIp.get(ip),
-    ofUser: (userId) => byUser.get(userId),
-    ofMemberIp: (ip) => byMemberIp.get(ip),
+    of: (ip) => local['game-ip'].get(ip),
+    ofUser: (userId) => local.user.get(String(userId)),
+    ofMemberIp: (ip) => local['member-ip'].get(ip),
+    renew,
+    async close() {
+      if (timer) clearInterval(timer);
+      if (!redis || !shared?.available() || leases.size === 0) return;
+      const m = redis.multi();
+      for (const [member, sets] of leases) for (const s of sets) m.zrem(s, member);
+      leases.clear();
+      await m.exec().catch(() => undefined);
+    },
   };
 }

@@ -31,7 +31,12 @@ describe('health, metrics, docs and headers', () => {
 
   it('GET /healthz and /readyz', async () => {
     expect((await call(t.app, 'GET', '/healthz')).body).toEqual({ code: 200, msg: 'success', data: 'ok' });
-    expect((await call(t.app, 'GET', '/readyz')).body).toEqual({ code: 200, msg: 'success', data: 'ready' });
+    expect((await call(t.app, 'GET', '/readyz')).body).toEqual({
+      code: 200,
+      msg: 'success',
+      data: 'ready',
+      limits: 'per-host',
+    });
   });
 
   it('the public app answers GET /metrics with the ordinary 404', async () => {

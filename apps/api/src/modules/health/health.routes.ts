@@ -13,12 +13,24 @@ const healthRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     async (_request, reply) => reply.ok('ok' as const),
   );
 
-  // Readiness: the database answers; a load balancer stops sending traffic while it does not.
+  // Readiness: the database answers; a load balancer stops sending traffic while it does not. `limits` says whether
+  // the rate limits and stream caps are shared with the other instances (REDIS_URL, and Redis answers) or kept by
+  // this one alone: a host without its Redis still serves (with limits per instance), so it stays ready.
   app.get(
     '/readyz',
     {
       config: { rateLimit: false },
-      schema: { tags: ['health'], response: { 200: envelope(z.literal('ready')), ...errors(503) } },
+      schema: {
+        tags: ['health'],
+        response: {
+          200: envelope(z.literal('ready')).extend({
+            limits: z
+              .enum(['shared', 'per-host'])
+              .describe('shared: counted in Redis for every instance; per-host: counted by this instance alone'),
+          }),
+          ...errors(503),
+        },
+      },
     },
     async (request, reply) => {
       try {
@@ -27,7 +39,8 @@ const healthRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
         request.log.warn({ err }, 'database not ready');
         throw new AppError('UNAVAILABLE');
       }
-      return reply.ok('ready' as const);
+      const limits = app.sharedStore.available() ? ('shared' as const) : ('per-host' as const);
+      return reply.send({ code: 200 as const, msg: 'success', data: 'ready' as const, limits });
     },
   );
   done();

@@ -43,8 +43,8 @@ const liveRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     }),
     async (request, reply) => {
       const user = playerOf(request);
-      // Taken before the first await, so parallel connects cannot all pass the cap.
-      const release = app.streamLimits.acquireUser(user.id, request.ip);
+      // Taken in this instance before acquireUser's first await, so parallel connects cannot all pass the cap.
+      const release = await app.streamLimits.acquireUser(user.id, request.ip);
       if (!release) throw new AppError('STREAM_LIMIT_REACHED');
       reply.hijack();
       const res = reply.raw;
