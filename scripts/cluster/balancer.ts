@@ -24,6 +24,9 @@ export const statsSocket = resolve(runDir, 'haproxy.sock');
  * - timeout http-keep-alive 10 s on the client side; towards the hosts, idle connections are pooled and half of them
  *   closed every pool-purge-delay (2 s), long before a host's own keep-alive (KEEP_ALIVE_TIMEOUT_MS, 60 s here)
  *   could close one under a request being sent on it.
+ * - abortonclose: a client that leaves closes its connection to the host at once. Without it, a stream whose page
+ *   was closed stays open on the host (and holds one of its address's SSE_MAX_PER_IP slots) until a heartbeat
+ *   written into the closed connection fails, up to 30 s later.
  * - X-Forwarded-For: whatever the client sent is removed, then HAProxy adds the address it sees; the hosts trust it
  *   (TRUST_PROXY) and accept connections on the API port from the balancer's source address only.
  * - retries: a connection refused (a host just killed) is tried again on another host; a request sent and not
@@ -54,6 +57,7 @@ export function balancerConfig(t: Topology): string {
     '  timeout check 2s',
     '  retries 2',
     '  option redispatch',
+    '  option abortonclose',
     '',
     'frontend site',
     `  bind ${t.listen.host}:${t.listen.port}`,
