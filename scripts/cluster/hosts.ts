@@ -6,11 +6,13 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { clusterDir, databaseUrl, redisUrl, type Host, type Topology } from './topology.ts';
+import { clusterDir, databaseUrl, redisUrl, root, type Host, type Topology } from './topology.ts';
 import { isAlive, readPid, startDetached, stopPid } from './process.ts';
 import { waitHealthy } from './balancer.ts';
 
 const totpKeyFile = resolve(clusterDir, 'totp.key');
+/** By its full path, so `ps` tells this checkout's hosts from any other API running on the machine. */
+const serverScript = resolve(root, 'apps/api/src/server.ts');
 
 /**
  * One key for every host: a two-factor secret saved through one host must be read by all. Unset, each host would
@@ -53,7 +55,7 @@ export function startHost(t: Topology, host: Host): number {
   const running = hostPid(host);
   if (running !== undefined) return running;
   mkdirSync(host.dataDir, { recursive: true });
-  return startDetached('ip', ['netns', 'exec', host.namespace, process.execPath, 'apps/api/src/server.ts'], {
+  return startDetached('ip', ['netns', 'exec', host.namespace, process.execPath, serverScript], {
     log: host.log,
     pidFile: host.pidFile,
     env: hostEnv(t, host),
