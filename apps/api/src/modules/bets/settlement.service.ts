@@ -116,12 +116,18 @@ export async function settlePeriod(db: Db, periodId: number, now: Date): Promise
       map = verdicts(family as GameFamily, drawDate, period.result);
 
       await repo.createPayoutTable(trx);
-      let slips: number;
+      let settled: { slips: number; unsettled: number };
       try {
-        slips = await repo.settleSlips(trx, period.id, JSON.stringify(map), now);
+        settled = await repo.settleSlips(trx, period.id, JSON.stringify(map), now);
       } catch (err) {
         if (isNotNull(err, 'bet_items')) throw new UnknownPlay();
         throw err;
+      }
+      const slips = settled.slips;
+      // Every unsettled slip of the period is settled from its items; one without items (never placed so) would be
+      // left behind: the period stays 'drawn' for an operator to look at.
+      if (slips !== settled.unsettled) {
+        throw new Error(`period ${period.id}: ${settled.unsettled - slips} unsettled slip(s) without items`);
       }
       // All the period's payouts in one batch: each account (the house once) updated once.
       await postWalletBatch(trx, payoutCredited, repo.payoutsToPost(), now);
