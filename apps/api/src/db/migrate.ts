@@ -40,6 +40,7 @@ import * as m0038 from './migrations/2026_11_26_0038_chases.ts';
 import * as m0039 from './migrations/2026_11_26_0039_slip_cancel.ts';
 import * as m0040 from './migrations/2026_11_26_0040_app_clock_created_at.ts';
 import * as m0041 from './migrations/2026_11_26_0041_channel_names_and_demo.ts';
+import * as m0042 from './migrations/2026_11_26_0042_settlement_hot_again.ts';
 import type { SqlFunctionPins } from './sql-functions.ts';
 
 /** A migration module; one that creates SQL functions from their files names them (sql-functions.ts). */
@@ -89,6 +90,7 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '2026_11_26_0039_slip_cancel': m0039,
   '2026_11_26_0040_app_clock_created_at': m0040,
   '2026_11_26_0041_channel_names_and_demo': m0041,
+  '2026_11_26_0042_settlement_hot_again': m0042,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -47,6 +47,10 @@ export async function createPayoutTable(trx: Db): Promise<void> {
   // Room for the hash of a large period's slips in one batch (this transaction only): a hash join split in
   // batches visits the items page by page several times over.
   await sql`set local work_mem = '128MB'`.execute(trx);
+  // No JIT compilation in this transaction: the period's statements are large enough to trigger it, and compiling
+  // them (about a second for a period of 10⁶ slips) costs more than it saves on plans that are scans, joins and
+  // updates of plain rows.
+  await sql`set local jit = off`.execute(trx);
   await sql`drop table if exists pg_temp.fd_settle_payouts`.execute(trx);
   await sql`
     create temp table fd_settle_payouts (id integer, user_id integer, wallet text, amount bigint)
@@ -57,35 +61,51 @@ export async function createPayoutTable(trx: Db): Promise<void> {
  * ONE statement: settles the period's unsettled slips (status, payout = the sum of their items', settled_at) and
  * their items (status from `verdicts`, a JSON map play code → won / lost / push; payout by itemPayoutSql), records
  * the winning cash slips (bet_cash_wins) and lists the paying slips in fd_settle_payouts. An item whose code has no
- * verdict fails it with a NOT NULL violation on bet_items. Returns the number of slips settled.
+ * verdict fails it with a NOT NULL violation on bet_items. Returns the number of slips settled and the number of
+ * unsettled slips the period had (the caller refuses to go on when they differ: a slip without items).
+ *
+ * The items first, then the slips from what the items' update returns, so each table is read once and each row
+ * written once, in the order of its pages:
+ *   - the items are joined to the period's slips by a hash of the slips (read once) — joined to the slips table,
+ *     not to a CTE, and with no filter of their own (a slip's items are settled or voided with it): whatever the
+ *     planner's estimates for a period just filled, it cannot make the items the outer side of a loop that rescans
+ *     the slips (or a CTE) once per item — the plan stays linear; each returns its slip's row address (ctid);
+ *   - the slips are folded from their items sorted by that address (a slip's items are adjacent) and each slip row
+ *     is updated by its address: pages in order, no index visited, no slip read twice. Every part of the
+ *     statement sees the same snapshot, and the period row is locked FOR UPDATE, so no slip row moves meanwhile
+ *     (a cancel and a void lock the period first).
+ * Both updates are HOT (migration 0010; no index names a column they change, see 0042).
  */
-export async function settleSlips(trx: Db, periodId: number, verdicts: string, now: Date): Promise<number> {
-  const st = sql.ref('x.st');
-  const { rows } = await sql<{ slips: number }>`
+export async function settleSlips(
+  trx: Db,
+  periodId: number,
+  verdicts: string,
+  now: Date,
+): Promise<{ slips: number; unsettled: number }> {
+  const { rows } = await sql<{ slips: number; unsettled: number }>`
     with v as (select ${verdicts}::jsonb as m),
-    upd as (
-      update bets b set (status, payout, settled_at) = (
-          select case when bool_or(x.st = 'won') then 'won'
-                      when bool_and(x.st = 'push') then 'push'
-                      else 'lost' end,
-                 coalesce(sum(${itemPayoutSql(st, sql.ref('x.amount'), sql.ref('x.odds_bps'))}), 0),
-                 ${now}::timestamptz
-          from (select v.m ->> bi.code as st, bi.amount, bi.odds_bps
-                from bet_items bi where bi.bet_id = b.id) as x)
-      from v
-      where b.period_id = ${periodId} and b.status = 'unsettled'
-      returning b.id, b.user_id, b.wallet, b.status, b.payout
-    ),
     items as (
-      -- Joined to the slips table (every part of the statement sees the slips as they were: unsettled), not
-      -- to upd, and with no filter of its own (a slip's items are settled or voided with it): whatever the
-      -- planner's estimates for a period just filled, it cannot make the items the outer side of a loop
-      -- that rescans the slips (or a CTE) once per item — the plan stays linear.
       update bet_items bi
       set status = v.m ->> bi.code,
           payout = ${itemPayoutSql(sql`(v.m ->> bi.code)`, sql.ref('bi.amount'), sql.ref('bi.odds_bps'))}
       from bets s, v
       where s.period_id = ${periodId} and s.status = 'unsettled' and bi.bet_id = s.id
+      returning s.ctid as slip, bi.status, bi.payout
+    ),
+    slips as (
+      select i.slip,
+             case when bool_or(i.status = 'won') then 'won'
+                  when bool_and(i.status = 'push') then 'push'
+                  else 'lost' end as status,
+             sum(i.payout) as payout
+      from (select slip, status, payout from items order by slip) as i
+      group by i.slip
+    ),
+    upd as (
+      update bets b set status = x.status, payout = x.payout, settled_at = ${now}::timestamptz
+      from slips x
+      where b.ctid = x.slip
+      returning b.id, b.user_id, b.wallet, b.status, b.payout
     ),
     wins as (
       insert into bet_cash_wins (bet_id, settled_at)
@@ -95,8 +115,11 @@ export async function settleSlips(trx: Db, periodId: number, verdicts: string, n
       insert into fd_settle_payouts (id, user_id, wallet, amount)
       select id, user_id, wallet, payout from upd where payout > 0
     )
-    select count(*)::int as slips from upd`.execute(trx);
-  return rows[0]?.slips ?? 0;
+    select (select count(*) from upd)::int as slips,
+           (select count(*) from bets where period_id = ${periodId} and status = 'unsettled')::int as unsettled
+    `.execute(trx);
+  const row = rows[0];
+  return { slips: row?.slips ?? 0, unsettled: row?.unsettled ?? 0 };
 }
 
 /** The paying slips as ledger.batch.ts postWalletBatch reads them: one payout 'bet:<slipId>' of the slip's payout. */

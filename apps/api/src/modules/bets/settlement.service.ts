@@ -9,17 +9,22 @@
  *   1. the verdict of every play a stored item can name (the family's plays on the period's draw date and, for
  *      Mark Six, every all-in) is computed once by the domain (settlePlay) — an item's result depends only on its
  *      play code, the result and, for Mark Six, the draw date — and sent as one jsonb map code → won / lost / push;
- *   2. ONE statement updates the slips (status, payout = the sum of their items', settled_at), their items (status;
- *      payout = floor(amount × odds_bps / 10000) for a win with the odds fixed at placement, the amount for a push,
- *      0 for a loss — the domain's settleBetItem, see settlement.repository.ts itemPayoutSql), records the winning cash slips for the home
- *      page (bet_cash_wins) and lists the paying slips in a temporary table. Those updates are HOT (migration 0010);
- *      an item whose code has no verdict (a play that does not exist) fails the statement (status is NOT NULL) and
- *      the period stays 'drawn' for an operator to look at, rather than guessing a result;
+ *   2. ONE statement updates the items (status from the map; payout = floor(amount × odds_bps / 10000) for a win
+ *      with the odds fixed at placement, the amount for a push, 0 for a loss — the domain's settleBetItem, see
+ *      settlement.repository.ts itemPayoutSql), then the slips from what the items' update returns (status, payout =
+ *      the sum of their items', settled_at; each slip row found by its address, in page order), records the
+ *      winning cash slips for the home page (bet_cash_wins) and lists the paying slips in a temporary table. Each
+ *      table is read once and each row written once, and both updates are HOT (migration 0010: room on the page, no
+ *      index naming a column the settlement changes — 0042 took payout back out of one that had it); no JIT
+ *      compilation in this transaction. An item whose code has no verdict (a play that does not exist) fails the
+ *      statement (status is NOT NULL), and a slip without items (never placed so: it would be left unsettled) fails
+ *      the period once the statement counts fewer slips settled than the period had unsettled: either way the
+ *      period stays 'drawn' for an operator to look at, rather than guessing a result;
  *   3. one 'payout' posting 'bet:<slipId>' per paying slip, posted in SQL by the ledger (postWalletBatch: one insert
- *      of the transactions, the accounts locked in key order, each account's balance updated once, one insert of
- *      the postings). The house account is locked only from here to the commit, so bets on the next periods wait
- *      for it at most that long; a cash payout of at least the big-win threshold also leaves its player a
- *      'big_win' message (inbox/inbox.service.ts), in the same transaction;
+ *      of the transactions under ids drawn with the rows, the accounts locked in key order, each account's balance
+ *      updated once, one insert of the postings). The house account is locked only from here to the commit, so bets
+ *      on the next periods wait for it at most that long; a cash payout of at least the big-win threshold also leaves
+ *      its player a 'big_win' message (inbox/inbox.service.ts), in the same transaction;
  *   4. the period moves drawn → settled, and after the commit a 'settled' period event goes out (SSE 'settled').
  * A crash at any point rolls the whole period back: it stays 'drawn' and the next run settles it; the ledger's
  * UNIQUE (kind, reference) stands behind all of this, so no slip can ever be credited twice (a 'bet:<id>' payout
@@ -116,12 +121,18 @@ export async function settlePeriod(db: Db, periodId: number, now: Date): Promise
       map = verdicts(family as GameFamily, drawDate, period.result);
 
       await repo.createPayoutTable(trx);
-      let slips: number;
+      let settled: { slips: number; unsettled: number };
       try {
-        slips = await repo.settleSlips(trx, period.id, JSON.stringify(map), now);
+        settled = await repo.settleSlips(trx, period.id, JSON.stringify(map), now);
       } catch (err) {
         if (isNotNull(err, 'bet_items')) throw new UnknownPlay();
         throw err;
+      }
+      const slips = settled.slips;
+      // Every unsettled slip of the period is settled from its items; one without items (never placed so) would be
+      // left behind: the period stays 'drawn' for an operator to look at.
+      if (slips !== settled.unsettled) {
+        throw new Error(`period ${period.id}: ${settled.unsettled - slips} unsettled slip(s) without items`);
       }
       // All the period's payouts in one batch: each account (the house once) updated once.
       await postWalletBatch(trx, payoutCredited, repo.payoutsToPost(), now);

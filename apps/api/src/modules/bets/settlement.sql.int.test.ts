@@ -371,6 +371,29 @@ describe('set-based settlement = the domain, item by item', () => {
     expect((await settlePeriod(t.app.db, p.id, T))?.slips).toBe(2);
   });
 
+  it('a slip without items (never placed so) keeps the whole period drawn rather than being left behind', async () => {
+    const p = await periodOf('df_k3');
+    const ids = await placeAndDraw(
+      p,
+      [
+        { user: users[0] ?? 0, wallet: 'cash', items: [{ code: 'k3.big', odds: 19_700, amount: 100 }] },
+        { user: users[1] ?? 0, wallet: 'cash', items: [{ code: 'k3.big', odds: 19_700, amount: 100 }] },
+      ],
+      [6, 6, 5],
+    );
+    // The second slip's item moved to the first slip: the first has two items, the second none.
+    await sql`update bet_items set bet_id = ${ids[0] ?? 0} where bet_id = ${ids[1] ?? 0}`.execute(t.app.db);
+    await expect(settlePeriod(t.app.db, p.id, T)).rejects.toThrow(/1 unsettled slip\(s\) without items/);
+    const period = await t.app.db.selectFrom('periods').select('status').where('id', '=', p.id).executeTakeFirst();
+    expect(period?.status).toBe('drawn');
+    const slips = await t.app.db.selectFrom('bets').select('status').where('id', 'in', ids).execute();
+    expect(slips.every((s) => s.status === 'unsettled')).toBe(true);
+    // Put it right, so the periods after this test settle normally.
+    await sql`update bet_items set bet_id = ${ids[1] ?? 0}
+      where id = (select max(id) from bet_items where bet_id = ${ids[0] ?? 0})`.execute(t.app.db);
+    expect((await settlePeriod(t.app.db, p.id, T))?.slips).toBe(2);
+  });
+
   it('a payout already posted for one slip rolls the whole period back (ALREADY_DECIDED); nothing is paid twice', async () => {
     const p = await periodOf('df_k3');
     const winner: Slip = {

@@ -16,7 +16,9 @@
  * caller's transaction:
  *   1. the rows are copied into a temporary table (dropped at commit) and checked: 0 < amount ≤ 2⁵³ − 1 (what the
  *      domain accepts), a user, a known wallet;
- *   2. one insert of the transactions (kind, reference); any (kind, reference) already posted → ALREADY_DECIDED;
+ *   2. one insert of the transactions (kind, reference), under ids drawn from the sequence in step 1 (so nothing is
+ *      read back to link them); any (kind, reference) already posted, or twice in the batch, fails the insert on
+ *      the UNIQUE → ALREADY_DECIDED (the caller's transaction is aborted by then and rolls back);
  *   3. the accounts touched are created if missing and locked by the ledger's one lock (lockAccounts, as every
  *      writer does: concurrent batches — bets, settlements, voids — wait for each other, never deadlock);
  *   4. one balance update per account with the sum of its deltas, by the ledger's one writer (applyDeltas' SQL
@@ -91,14 +93,13 @@ export async function postWalletBatch(
   }
   if (checked.n === 0) return 0;
 
-  // 2. The transactions; a (kind, reference) already there is skipped by the insert and so not counted.
+  // 2. The transactions; a (kind, reference) already there (or twice in the batch) fails the insert.
   const inserted = await repo.insertWalletBatchTransactions(trx, t.kind, at);
   if (inserted !== checked.n) throw new AppError('ALREADY_DECIDED');
 
   // 3. The postings to make and the accounts they need, created if missing and locked.
   const accounts = await repo.createWalletBatchLines(trx, t);
   await repo.lockAccounts(trx, accounts);
-  await repo.linkWalletBatchAccounts(trx);
 
   // 4. One update per account, guarded.
   const moved = await repo.applyWalletBatchDeltas(trx);

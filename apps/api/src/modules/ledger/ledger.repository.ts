@@ -207,9 +207,11 @@ export async function createWalletBatch(
   await sql`drop table if exists pg_temp.fd_ledger_batch, pg_temp.fd_ledger_lines`.execute(trx);
   await sql`
     create temp table fd_ledger_batch on commit drop as
-    select row_number() over () as ord, s.reference::text as reference, s.user_id::integer as user_id,
-           s.wallet::text as wallet, s.amount::bigint as amount, null::bigint as transaction_id
-    from (${source}) as s`.execute(trx);
+    select r.ord, r.reference, r.user_id, r.wallet, r.amount,
+           nextval(pg_get_serial_sequence('ledger_transactions', 'id')) as transaction_id
+    from (select row_number() over () as ord, s.reference::text as reference, s.user_id::integer as user_id,
+                 s.wallet::text as wallet, s.amount::bigint as amount
+          from (${source}) as s) as r`.execute(trx);
   // Statistics for the joins that follow (a fresh temporary table has none).
   await sql`analyze fd_ledger_batch`.execute(trx);
   return one<{ n: number; bad: number }>(
@@ -224,24 +226,34 @@ export async function createWalletBatch(
 }
 
 /**
- * Inserts one transaction of `kind` per batch row, posted `at`, and links it; returns how many were new (a posted one
- * is skipped).
+ * Inserts one transaction of `kind` per batch row, posted `at`, under the id the batch drew for it
+ * (createWalletBatch); returns how many, or undefined when a (kind, reference) of the batch was already posted (the
+ * UNIQUE refused the insert: the caller's transaction is then aborted and must roll back).
  */
-export async function insertWalletBatchTransactions(trx: Db, kind: string, at: Date): Promise<number> {
-  const row = await one<{ n: number }>(
-    trx,
-    sql`
-      with ins as (
-        insert into ledger_transactions (kind, reference, created_at)
-        select ${kind}, reference, ${at}::timestamptz from fd_ledger_batch order by ord
-        on conflict (kind, reference) do nothing
-        returning id, reference
-      ), linked as (
-        update fd_ledger_batch b set transaction_id = ins.id from ins where b.reference = ins.reference returning 1
-      )
-      select count(*)::int as n from linked`,
-  );
-  return row.n;
+export async function insertWalletBatchTransactions(trx: Db, kind: string, at: Date): Promise<number | undefined> {
+  try {
+    const row = await one<{ n: number }>(
+      trx,
+      sql`
+        with ins as (
+          insert into ledger_transactions (id, kind, reference, created_at)
+          select transaction_id, ${kind}, reference, ${at}::timestamptz from fd_ledger_batch order by ord
+          returning 1
+        )
+        select count(*)::int as n from ins`,
+    );
+    return row.n;
+  } catch (err) {
+    if (isUniqueViolation(err, 'ledger_transactions_kind_reference_key')) return undefined;
+    throw err;
+  }
+}
+
+/** A unique violation of `constraint` (PostgreSQL and PGlite errors carry the SQLSTATE and the constraint). */
+function isUniqueViolation(err: unknown, constraint: string): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const e = err as { code?: unknown; constraint?: unknown; message?: unknown };
+  return e.code === '23505' && (e.constraint === constraint || String(e.message).includes(`"${constraint}"`));
 }
 
 /** One entry per posting of each wallet's template, as parallel arrays (ledger.batch.ts walletTemplate). */
@@ -255,7 +267,7 @@ export type WalletTemplateLines = {
 
 /**
  * The postings to make (fd_ledger_lines): each batch row times its wallet's template lines. Returns the accounts
- * they touch, to be locked (lockAccounts) and then linked (linkWalletBatchAccounts).
+ * they touch, to be created if missing and locked (lockAccounts) before the balances and postings name them by key.
  */
 export async function createWalletBatchLines(trx: Db, t: WalletTemplateLines): Promise<AccountSpec[]> {
   await sql`
@@ -263,7 +275,7 @@ export async function createWalletBatchLines(trx: Db, t: WalletTemplateLines): P
     select b.transaction_id, t.pos, t.account_kind,
            case when t.per_user then b.user_id end as user_id,
            case when t.per_user then t.account_kind || ':' || b.user_id else t.account_kind end as key,
-           t.factor * b.amount as amount, null::integer as account_id
+           t.factor * b.amount as amount
     from fd_ledger_batch b
     join unnest(${t.wallet}::text[], ${t.accountKind}::text[], ${t.perUser}::boolean[], ${t.factor}::bigint[],
                 ${t.pos}::integer[]) as t(wallet, account_kind, per_user, factor, pos)
@@ -274,11 +286,6 @@ export async function createWalletBatchLines(trx: Db, t: WalletTemplateLines): P
   return rows;
 }
 
-export async function linkWalletBatchAccounts(trx: Db): Promise<void> {
-  await sql`
-    update fd_ledger_lines l set account_id = a.id from ledger_accounts a where a.key = l.key`.execute(trx);
-}
-
 /**
  * The batch's balance moves, one delta per account, through ledger_apply_deltas (as applyDeltas; the accounts must
  * be locked). Returns how many accounts moved, or undefined when the guard refused.
@@ -287,7 +294,9 @@ export async function applyWalletBatchDeltas(trx: Db): Promise<number | undefine
   const rows = await guarded(
     sql<{ n: number }>`
       with d as (
-        select account_id, sum(amount)::bigint as delta from fd_ledger_lines group by account_id having sum(amount) <> 0
+        select a.id as account_id, l.delta
+        from (select key, sum(amount)::bigint as delta from fd_ledger_lines group by key having sum(amount) <> 0) l
+        join ledger_accounts a on a.key = l.key
       )
       select count(*)::int as n
       from ledger_apply_deltas((select array_agg(account_id) from d), (select array_agg(delta) from d))`,
@@ -300,7 +309,9 @@ export async function applyWalletBatchDeltas(trx: Db): Promise<number | undefine
 export async function insertWalletBatchPostings(trx: Db): Promise<void> {
   await sql`
     insert into ledger_postings (transaction_id, account_id, amount)
-    select transaction_id, account_id, amount from fd_ledger_lines order by transaction_id, pos`.execute(trx);
+    select l.transaction_id, a.id, l.amount
+    from fd_ledger_lines l join ledger_accounts a on a.key = l.key
+    order by l.transaction_id, l.pos`.execute(trx);
   await sql`drop table fd_ledger_batch, fd_ledger_lines`.execute(trx);
 }
 

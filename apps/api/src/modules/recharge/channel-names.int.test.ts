@@ -227,9 +227,10 @@ describe('migration 0041 over channels an operator changed', () => {
     const migrator = new Migrator({ db: t.app.db, provider: { getMigrations: () => Promise.resolve(MIGRATIONS) } });
     const down = await migrator.migrateTo('2026_11_26_0040_app_clock_created_at');
     expect(down.error).toBeUndefined();
-    expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
-      ['2026_11_26_0041_channel_names_and_demo', 'Down', 'Success'],
-    ]);
+    // Later migrations go down first, each succeeding; 0041 is the last undone.
+    const undone = down.results ?? [];
+    expect(undone.every((r) => r.direction === 'Down' && r.status === 'Success')).toBe(true);
+    expect(undone.at(-1)?.migrationName).toBe('2026_11_26_0041_channel_names_and_demo');
     // Before 0041: an operator renamed the PIX channel, put real details into the bank one, and added one of theirs.
     await sql`update recharge_channels set name = 'My PIX' where id = ${ch.pix}`.execute(t.app.db);
     await sql`update recharge_channels set config = ${JSON.stringify({ ...DEMO_BANK, payee: 'Fairdraw Co., Ltd.' })}::jsonb
@@ -238,7 +239,7 @@ describe('migration 0041 over channels an operator changed', () => {
       values ('bank', 'KBank', 100, 1000, ${JSON.stringify({ payee: 'A', account_number: '1', bank: 'K' })}::jsonb)
       returning id`.execute(t.app.db);
     mine = rows[0]?.id ?? 0;
-    expect(await migrateToLatest(t.app.db)).toEqual(['2026_11_26_0041_channel_names_and_demo']);
+    expect(await migrateToLatest(t.app.db)).toEqual(undone.map((r) => r.migrationName).reverse());
   });
   afterAll(async () => {
     await t.close();
