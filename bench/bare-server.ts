@@ -11,23 +11,31 @@ import { fileURLToPath } from 'node:url';
 
 export type BareServer = { url: string; close: () => void };
 
-/** Starts the reference answering `body` (JSON) with status 200. */
-export async function startBareServer(body: string): Promise<BareServer> {
+/**
+ * Starts the reference answering `body` with status 200 and `headers` (by default only a JSON content type; the read
+ * benchmarks pass the API's own answer headers, so that both send the same bytes and the load generator parses the
+ * same answer from each).
+ */
+export async function startBareServer(
+  body: string,
+  headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' },
+): Promise<BareServer> {
   const child = fork(fileURLToPath(import.meta.url), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const port = await new Promise<number>((ok, fail) => {
     child.once('message', (m) => ok(Number(m)));
     child.once('exit', (code) => fail(new Error(`bare server exited with ${code}`)));
-    child.send(body);
+    child.send({ body, headers });
   });
   child.removeAllListeners('exit');
   return { url: `http://127.0.0.1:${port}/`, close: () => child.kill() };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.send) {
-  process.once('message', (body) => {
-    const bytes = Buffer.from(String(body));
+  process.once('message', (message: { body: string; headers: Record<string, string> }) => {
+    const bytes = Buffer.from(message.body);
+    const headers = Object.entries(message.headers).flat();
     const server = createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      res.writeHead(200, headers);
       res.end(bytes);
     });
     server.listen(0, '127.0.0.1', () => process.send?.((server.address() as AddressInfo).port));
