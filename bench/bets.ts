@@ -189,6 +189,7 @@ try {
     const betsPerSecond = r.requests.average;
     const errors = r.errors + r.non2xx + r.timeouts;
     const ratio = betsPerSecond / ref.tps;
+    recordFigure({ name: `bets.at_${connections}`, value: ratio, unit: 'ratio', better: 'higher' });
     if (errors > 0) failed = true;
     if (r.latency.p99 <= 50 && errors === 0 && (!best || ratio > best.ratio)) best = { connections, ratio };
     console.log(
