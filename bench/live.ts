@@ -23,9 +23,9 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { API } from '@fairdraw/contract';
-import { startSite, type Site } from '../e2e/harness.ts';
+import type { Site } from '../e2e/harness.ts';
 import { recordFigure } from './figures.ts';
-import { createScratchDatabase, startApi } from './pg.ts';
+import { onEachEngine } from './pg.ts';
 import type { CrowdReport, FromChild } from './live-crowd.ts';
 
 const sizes = (process.env.BENCH_STREAMS ?? '10000').split(',').map((s) => Number(s.trim()));
@@ -262,28 +262,6 @@ console.log(
   `bench:live: open files per process ${fdLimit}, net.core.somaxconn ${somaxconn}, listen backlog ` +
     `${backlog ?? `${DEFAULT_BACKLOG} (default)`}, game cycle ${cycle} s`,
 );
-const summary: string[] = [];
-for (const engine of engines) {
-  if (engine === 'pglite') {
-    const site = await startSite(OPEN, { needsWeb: false });
-    try {
-      summary.push(...(await bench(engine, site)));
-    } finally {
-      await site.stop();
-    }
-  } else if (engine === 'postgres') {
-    const db = await createScratchDatabase();
-    try {
-      const site = await startApi(db.url, OPEN);
-      try {
-        summary.push(...(await bench(engine, site)));
-      } finally {
-        await site.stop();
-      }
-    } finally {
-      await db.drop();
-    }
-  } else throw new Error(`unknown engine ${engine}: pglite or postgres`);
-}
+const summary = await onEachEngine(engines, OPEN, bench);
 console.log('\nlive streams: delay from draw time to the result frame, against a bare node:http SSE server');
 for (const l of summary) console.log(l);

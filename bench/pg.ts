@@ -95,3 +95,39 @@ export async function pgbenchTps(opts: { scale: number; clients: number; threads
     await db.drop();
   }
 }
+
+/**
+ * Runs `bench` on the API started on each engine of `engines` in turn — `pglite` (the embedded default, a data
+ * directory of its own) or `postgres` (a scratch database, dropped after) — with `env`, and gathers the lines each
+ * run returns.
+ */
+export async function onEachEngine(
+  engines: readonly string[],
+  env: Record<string, string>,
+  bench: (engine: string, site: Site) => Promise<string[]>,
+): Promise<string[]> {
+  const lines: string[] = [];
+  for (const engine of engines) {
+    if (engine === 'pglite') {
+      const site = await startSite(env, { needsWeb: false });
+      try {
+        lines.push(...(await bench(engine, site)));
+      } finally {
+        await site.stop();
+      }
+    } else if (engine === 'postgres') {
+      const db = await createScratchDatabase();
+      try {
+        const site = await startApi(db.url, env);
+        try {
+          lines.push(...(await bench(engine, site)));
+        } finally {
+          await site.stop();
+        }
+      } finally {
+        await db.drop();
+      }
+    } else throw new Error(`unknown engine ${engine}: pglite or postgres`);
+  }
+  return lines;
+}

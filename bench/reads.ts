@@ -12,10 +12,10 @@
  */
 import autocannon from 'autocannon';
 import { API } from '@fairdraw/contract';
-import { startSite, type Site } from '../e2e/harness.ts';
+import type { Site } from '../e2e/harness.ts';
 import { startBareServer } from './bare-server.ts';
 import { recordFigure } from './figures.ts';
-import { createScratchDatabase, startApi } from './pg.ts';
+import { onEachEngine } from './pg.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -86,29 +86,7 @@ async function bench(engine: string, site: Site): Promise<string[]> {
   return lines;
 }
 
-const summary: string[] = [];
-for (const engine of engines) {
-  if (engine === 'pglite') {
-    const site = await startSite(OPEN, { needsWeb: false });
-    try {
-      summary.push(...(await bench(engine, site)));
-    } finally {
-      await site.stop();
-    }
-  } else if (engine === 'postgres') {
-    const db = await createScratchDatabase();
-    try {
-      const site = await startApi(db.url, OPEN);
-      try {
-        summary.push(...(await bench(engine, site)));
-      } finally {
-        await site.stop();
-      }
-    } finally {
-      await db.drop();
-    }
-  } else throw new Error(`unknown engine ${engine}: pglite or postgres`);
-}
+const summary = await onEachEngine(engines, OPEN, bench);
 console.log(
   `\nreads vs a bare node:http server (${connections} connections, median of ${rounds} rounds of ${seconds} s):`,
 );
