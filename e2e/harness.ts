@@ -70,6 +70,9 @@ async function startOnce(extraEnv: Record<string, string>, { databaseUrl }: Site
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     REDIRECT_ALLOWLIST: ALLOWED_ORIGIN,
+    // Limits shared through Redis only where asked: sites of different tests (or a benchmark's) must not share one
+    // budget because the machine's shell has a REDIS_URL.
+    REDIS_URL: '',
     ...extraEnv,
   };
   // Browser tests run on embedded PGlite; benchmarks pass a PostgreSQL database of their own.

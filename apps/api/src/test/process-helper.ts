@@ -29,6 +29,8 @@ export function startServer(name: string, env: Record<string, string>): ServerPr
   const child = spawn(process.execPath, [SERVER_TS], {
     env: {
       ...process.env,
+      // Shared limits only where a test asks for them: servers of different tests must not share one budget.
+      REDIS_URL: '',
       HOST: '127.0.0.1',
       PORT: '0',
       // Several servers run side by side: none takes the fixed metrics port.
