@@ -14,6 +14,7 @@ import { demoGrant, minor } from '@fairdraw/domain';
 import { postTransaction } from '../ledger/ledger.service.ts';
 import { sendSystemMessage } from '../inbox/inbox.service.ts';
 import { writeAudit } from '../audit/audit.service.ts';
+import { isUniqueViolation } from '../../lib/unique-violation.ts';
 
 /** The avatars the web build ships under /art/avatars. */
 export const AVATARS = Array.from({ length: 8 }, (_, i) => `/art/avatars/${i + 1}.svg`);
@@ -30,10 +31,6 @@ export type AuthSettings = {
 
 function pickAvatar(): string {
   return AVATARS[randomInt(AVATARS.length)] ?? '/art/avatars/1.svg';
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 }
 
 export async function openSession(db: Db, user: UserRow, settings: AuthSettings, now: Date): Promise<Session> {

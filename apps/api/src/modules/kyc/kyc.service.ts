@@ -24,6 +24,7 @@ import * as uploadQuota from '../uploads/upload-quota.service.ts';
 import type { UploadQuota } from '../uploads/upload-quota.service.ts';
 import * as repo from './kyc.repository.ts';
 import type { DocumentHolderRow, KycSubmissionRow, KycWithUser } from './kyc.repository.ts';
+import { isUniqueViolation } from '../../lib/unique-violation.ts';
 
 /** What a decision tells the rest of the site (inside the decision's transaction): the player and the outcome. */
 export type KycDecidedEvent = {
@@ -240,12 +241,7 @@ const NO_FLAGS: DocumentFlags = { document_matches: [], approval_blocked: null }
 
 /** Whether an error is the refusal of a second verified submission of one document (migration 0035). */
 function isDocumentTaken(err: unknown): boolean {
-  if (typeof err !== 'object' || err === null) return false;
-  const e = err as { code?: unknown; constraint?: unknown; message?: unknown };
-  return (
-    e.code === '23505' &&
-    (e.constraint === DOCUMENT_INDEX || (typeof e.message === 'string' && e.message.includes(DOCUMENT_INDEX)))
-  );
+  return isUniqueViolation(err, DOCUMENT_INDEX);
 }
 const DOCUMENT_INDEX = 'kyc_submissions_one_verified_document_idx';
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { isUniqueViolation } from '../../lib/unique-violation.ts';
 
 // Plain functions over the ledger tables. The caller owns the database transaction (see ledger.service.ts).
 
@@ -247,13 +248,6 @@ export async function insertWalletBatchTransactions(trx: Db, kind: string, at: D
     if (isUniqueViolation(err, 'ledger_transactions_kind_reference_key')) return undefined;
     throw err;
   }
-}
-
-/** A unique violation of `constraint` (PostgreSQL and PGlite errors carry the SQLSTATE and the constraint). */
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  if (typeof err !== 'object' || err === null) return false;
-  const e = err as { code?: unknown; constraint?: unknown; message?: unknown };
-  return e.code === '23505' && (e.constraint === constraint || String(e.message).includes(`"${constraint}"`));
 }
 
 /** One entry per posting of each wallet's template, as parallel arrays (ledger.batch.ts walletTemplate). */

@@ -16,6 +16,7 @@ import {
 import type { PaymentEvent, PaymentProvider } from './payment-provider.ts';
 import { providerSecret } from './provider-secrets.ts';
 import type { ProviderSecret } from './provider-secrets.ts';
+import { isUniqueViolation } from '../../lib/unique-violation.ts';
 
 /** The registered providers, and each one's webhook secret (read once, then kept: a stored secret never changes). */
 export type Providers = {
@@ -125,9 +126,7 @@ async function applyEvent(
   } catch (err) {
     // Two deliveries at once: the row lock and the unique provider_ref let one credit; the other credits nothing.
     if (err instanceof AppError && err.key === 'ALREADY_DECIDED') return { credited: false };
-    if (typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505') {
-      return { credited: false };
-    }
+    if (isUniqueViolation(err)) return { credited: false };
     throw err;
   }
 }
