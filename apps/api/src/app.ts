@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { storableValidatorCompiler } from './lib/validator.ts';
 import { capConnectionsPerIp, connectionsCheckingInterval } from './lib/connections.ts';
+import { frontDoor } from './lib/front-door.ts';
 import { loggerOptions, OneLinePerRequest } from './lib/logger.ts';
 import configPlugin from './plugins/config.ts';
 import clockPlugin from './plugins/clock.ts';
@@ -67,7 +68,11 @@ const BODY_LIMIT = 64 * 1024;
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const pretty = opts.pretty ?? (opts.logger === undefined && process.stdout.isTTY === true);
+  // The server's first look at each request: the public reads' front door answers an exact repeat of a kept read
+  // there (plugins/public-reads.ts); everything else goes to Fastify.
+  const door = frontDoor();
   const app = Fastify({
+    serverFactory: door.serverFactory,
     logger: opts.logger ?? loggerOptions(config.logLevel, pretty),
     ...(pretty ? { logController: new OneLinePerRequest() } : {}),
     bodyLimit: BODY_LIMIT,
@@ -94,6 +99,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('oneLinePerRequest', pretty);
+  app.decorate('frontDoor', { use: door.use });
   // Behind a proxy (TRUST_PROXY) every connection comes from the proxy: the cap per client is the proxy's to keep.
   const connections = capConnectionsPerIp(app.server, config.trustProxy ? 0 : config.maxConnectionsPerIp);
   app.decorate('openConnections', connections.of);
@@ -126,7 +132,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   //    rate limit's onRequest hook runs before any route work; its 429 goes through the error handler.
   // 8. helmet: security headers (CSP) on every response, including errors and static files.
   // 9. swagger: must be registered before the routes so it sees them (onRoute) for the OpenAPI document.
-  // 10. metrics: its onResponse hook times every route registered after it (served on its own listener).
+  // 10. metrics: its onResponse hook times every route registered after it (served on its own listener); then the
+  //     public reads (kept answers; their front door counts in the rate budget and the metrics).
   // 11. routes: the API.
   // 12. static web: last, because its catch-all `/*` must not shadow anything above.
   await app.register(configPlugin, { config });
@@ -142,14 +149,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(rolesPlugin);
   // jobs: app.leaderJobs, where each module registers its leader job (idempotency its purge; the routes below theirs).
   await app.register(jobsPlugin);
-  // public reads: the game reads every phone polls, kept for a moment (games and draws make theirs; both clear them).
-  await app.register(publicReadsPlugin);
   await app.register(idempotencyPlugin);
   await app.register(sharedLimitsPlugin);
   await app.register(rateLimitPlugin);
   await app.register(helmetPlugin);
   await app.register(swaggerPlugin);
   await app.register(metricsPlugin);
+  // public reads: the reads every phone polls, kept for a moment (Home, games and draws make theirs), and their front
+  // door, which counts in the rate budget and the metrics (so after those plugins).
+  await app.register(publicReadsPlugin);
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(twoFactorRoutes);

@@ -97,10 +97,41 @@ describe('a public read kept for a moment', () => {
     expect(s.loads()).toBe(4);
   });
 
-  it('with a time to live of 0 loads every time', async () => {
+  it('with a time to live of 0 loads every time, and keeps nothing to peek at', async () => {
     const s = setup({ ttlMs: 0 });
     await sent(s.read, 'a');
     await sent(s.read, 'a');
     expect(s.loads()).toBe(2);
+    expect(s.read.peek('a')).toBeUndefined();
+  });
+
+  it('a load in flight when cleared answers those who asked before, and is not kept', async () => {
+    const s = setup();
+    const before = sent(s.read, 'a');
+    s.read.clear();
+    expect((await before).data.n).toBe(1);
+    expect((await sent(s.read, 'a')).data.n).toBe(2);
+  });
+
+  it('peek gives the kept bytes while they are the answer, and never loads', async () => {
+    const s = setup({ until: 1_000_600, stamp: true });
+    expect(s.read.peek('a')).toBeUndefined();
+    expect(s.loads()).toBe(0);
+    await sent(s.read, 'a');
+    s.advance(10);
+    const peeked = JSON.parse(String(s.read.peek('a'))) as { data: { n: number; server_time: number } };
+    expect(peeked.data).toEqual({ key: 'a', n: 1, server_time: s.now() });
+    // Past its next change, and after a clear, there is nothing to peek at until a request loads it again.
+    s.advance(590);
+    expect(s.read.peek('a')).toBeUndefined();
+    await sent(s.read, 'a');
+    expect(s.read.peek('a')).toBeDefined();
+    s.read.clear();
+    expect(s.read.peek('a')).toBeUndefined();
+    // Past its time to live too.
+    await sent(s.read, 'a');
+    s.advance(1001);
+    expect(s.read.peek('a')).toBeUndefined();
+    expect(s.loads()).toBe(3);
   });
 });

@@ -22,6 +22,11 @@ export type PublicRead<K> = {
   send: (reply: FastifyReply, key: K) => Promise<FastifyReply>;
   /** Forgets every kept answer. */
   clear: () => void;
+  /**
+   * The kept bytes for a key (its `keyOf` text) while they are still the answer now, else nothing: never loads,
+   * never waits. The front door (plugins/public-reads.ts) answers a repeated request with them.
+   */
+  peek: (keyText: string) => Buffer | undefined;
 };
 
 /**
@@ -43,6 +48,8 @@ export function publicRead<K>(opts: {
   load: (key: K) => Promise<{ data: unknown; until?: number | null }>;
   stamp?: string;
   max?: number;
+  /** Told of each request answered with a kept answer, with its key's text (the front door learns it). */
+  answered?: (reply: FastifyReply, keyText: string) => void;
 }): PublicRead<K> {
   const serialize = serializerCompiler({
     schema: opts.response,
@@ -71,6 +78,7 @@ export function publicRead<K>(opts: {
     return {
       send: async (reply, key) => sendJson(reply, bytes(render((await opts.load(key)).data, null))),
       clear: () => undefined,
+      peek: () => undefined,
     };
 
   const cache = new LRUCache<string, Kept, { key: K }>({
@@ -90,9 +98,11 @@ export function publicRead<K>(opts: {
   // Clearing starts a new generation of keys rather than emptying the cache: a load in flight still answers the
   // requests that wait on it (they came before the change), and nothing after the change can land on it.
   let generation = 0;
+  const { answered } = opts;
   return {
     send: async (reply, key) => {
-      const k = `${generation}:${opts.keyOf(key)}`;
+      const keyText = opts.keyOf(key);
+      const k = `${generation}:${keyText}`;
       let kept = await cache.fetch(k, { context: { key } });
       // At its next change the answer is due again, to the millisecond.
       if (kept && kept.until !== null && opts.now() >= kept.until) {
@@ -100,10 +110,16 @@ export function publicRead<K>(opts: {
         kept = await cache.fetch(k, { context: { key } });
       }
       if (!kept) throw new Error(`${opts.url}: nothing loaded`);
+      answered?.(reply, keyText);
       return sendJson(reply, bytes(kept));
     },
     clear: () => {
       generation += 1;
+    },
+    peek: (keyText) => {
+      const kept = cache.get(`${generation}:${keyText}`);
+      if (!kept || (kept.until !== null && opts.now() >= kept.until)) return undefined;
+      return bytes(kept);
     },
   };
 }

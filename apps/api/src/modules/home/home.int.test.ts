@@ -47,15 +47,15 @@ describe('GET /api/index/index with the Home cache on', () => {
     await setNotice('second');
     // Within the time to live the cached answer stands, to its last millisecond; a language not asked yet reads the
     // database.
-    now += TTL_MS - 1;
+    now += TTL_MS;
     expect(await notice('pt')).toBe('first');
     expect(await notice('vi')).toBe('second');
-    // At the time to live the answer is read again.
+    // Past the time to live the answer is read again.
     now += 1;
     expect(await notice('pt')).toBe('second');
-    // Each language's time to live runs from its own load: 'vi' was read a millisecond before the time to live.
+    // Each language's time to live runs from its own load: 'vi' was read a millisecond before 'pt'.
     await setNotice('fourth');
-    now += TTL_MS - 2;
+    now += TTL_MS - 1;
     expect(await notice('vi')).toBe('second');
     now += 1;
     expect(await notice('vi')).toBe('fourth');

@@ -1,6 +1,4 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   API,
@@ -29,7 +27,6 @@ import {
   uploadBodyLimit,
   uploadDir,
 } from '../../lib/uploads.ts';
-import { createTtlCache } from './home.cache.ts';
 import * as home from './home.service.ts';
 
 const homeResponse = envelope(homeData);
@@ -44,12 +41,13 @@ const homeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
   // scheduled start or end, and at once when an operator changes the content: on this instance right after the
   // change commits, on the others by a NOTIFY on HOME_CHANNEL (while that connection is down, the time to live alone
   // bounds how stale an answer can be).
-  const serialize = serializerCompiler({ schema: homeResponse, method: 'GET', url: API.home, httpStatus: '200' });
-  const cache = createTtlCache<Lang, { body: Buffer; nextChange: Date | null }>({
+  const cache = app.publicReads.create<Lang>({
+    response: homeResponse,
+    method: 'GET',
+    url: API.home,
     ttlMs: app.config.homeCacheMs,
-    // Aged on the app's clock, so a test moves it past the time to live instead of waiting.
-    now: () => app.clock().getTime(),
-    until: (v) => (v.nextChange ? v.nextChange.getTime() : null),
+    withGames: false,
+    keyOf: (lang) => lang,
     load: async (lang) => {
       const { data, nextChange } = await home.homeData(
         app.db,
@@ -58,7 +56,7 @@ const homeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
         app.config.currency,
         app.clock(),
       );
-      return { body: Buffer.from(serialize({ code: 200, msg: 'success', data })), nextChange };
+      return { data, until: nextChange ? nextChange.getTime() : null };
     },
   });
   const forget = () => cache.clear();
@@ -99,13 +97,7 @@ const homeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
         response: { 200: homeResponse, ...errors(429) },
       },
     },
-    async (request, reply) => {
-      const { body } = await cache.get(request.lang);
-      // A JSON content type and a ready body: Fastify sends it as it is, without serialising again (the typed reply
-      // only knows the parsed shape, hence the plain FastifyReply).
-      const raw: FastifyReply = reply;
-      return raw.type('application/json; charset=utf-8').send(body);
-    },
+    async (request, reply) => cache.send(reply, request.lang),
   );
 
   app.get(
