@@ -66,6 +66,11 @@ describe('the front door of the public reads', () => {
     expect(th.body).not.toBe(first.body);
     const bad = await ask(`${url}&group_id=x`, from('198.51.100.1', { lang: 'en' }));
     expect(bad.status).toBe(400);
+    // A URL longer than any public read's is never remembered, however often it is asked.
+    const long = `${url}&${'x'.repeat(300)}=1`;
+    const longAnswers = [await ask(long, from('198.51.100.1', { lang: 'en' }))];
+    longAnswers.push(await ask(long, from('198.51.100.1', { lang: 'en' })));
+    expect(longAnswers.map((a) => a.status)).toEqual([200, 200]);
     expect(await frontDoor(t.app)).toBe(before + 1);
 
     const current = `${base}${API.currentGame}?games_id=${k3}`;

@@ -27,6 +27,8 @@ declare module 'fastify' {
 
 /** How many distinct requests the front door remembers (the least recently asked go first). */
 const FRONT_DOOR_MAX = 10_000;
+/** The longest URL it remembers: a public read's is a few dozen characters; a longer one is somebody's invention. */
+const FRONT_DOOR_URL_MAX = 256;
 
 /** A request the front door can answer: what it is (read and key), and how the route answered it. */
 type Known = {
@@ -38,10 +40,12 @@ type Known = {
 
 /**
  * What makes two requests the same to a public read: the method, the URL with its query string and the `lang`
- * header (the routes' schemas read nothing else), and no body. Nothing for a request with a body.
+ * header (the routes' schemas read nothing else), and no body. Nothing for a request with a body, or for a URL longer
+ * than any public read's (at most FRONT_DOOR_MAX keys of FRONT_DOOR_URL_MAX characters are ever remembered).
  */
 function frontKey(method: string | undefined, url: string | undefined, req: IncomingMessage): string | undefined {
   const { headers } = req;
+  if (url === undefined || url.length > FRONT_DOOR_URL_MAX) return undefined;
   if (headers['transfer-encoding'] !== undefined) return undefined;
   const length = headers['content-length'];
   if (length !== undefined && length !== '0') return undefined;
