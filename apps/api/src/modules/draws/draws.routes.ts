@@ -19,6 +19,7 @@ import {
 import type { Lang } from '@fairdraw/contract';
 import { commonHeaders, errors } from '../../lib/schemas.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { sendFrame } from '../../lib/event-stream.ts';
 import { streamGames } from './draws.repository.ts';
 import type { DrawsContext } from './draws.service.ts';
 import { localBus, postgresBus } from './events.ts';
@@ -279,7 +280,7 @@ function drawsPlugin(root: FastifyInstance, opts: DrawsOptions, done: (err?: Err
       try {
         // Every frame is built once for all streams (live-events.ts); this one only receives them.
         unsubscribe = await live.subscribe(gameIds, (frame) => {
-          if (open) res.write(frame);
+          if (open) sendFrame(res, frame);
         });
       } catch (err) {
         request.log.warn({ err }, 'sse subscribe failed');

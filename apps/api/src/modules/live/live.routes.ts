@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { API } from '@fairdraw/contract';
 import { AppError } from '../../lib/app-error.ts';
+import { sendFrame } from '../../lib/event-stream.ts';
 import { errors } from '../../lib/schemas.ts';
 import { playerRoute } from '../../lib/route-builders.ts';
 import { playerOf } from '../../lib/route-helpers.ts';
@@ -73,7 +74,7 @@ const liveRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
           user.id,
           user.sessionId,
           (frame) => {
-            if (live) res.write(frame);
+            if (live) sendFrame(res, frame);
           },
           end,
         );
