@@ -76,6 +76,10 @@ function drawsPlugin(root: FastifyInstance, opts: DrawsOptions, done: (err?: Err
       publish: async (db, events) => {
         await bus.publish(db, events);
         app.publicReads.clear();
+        // In process (the embedded database's bus) the events are being written to the live streams now: the
+        // scheduler goes on (the next periods, the settlement) once they are out. Its queries never wait for I/O, so
+        // they would otherwise run in the gaps the fan-out leaves between chunks and hold back the rest of a result.
+        if (!app.config.databaseUrl) await app.liveEvents.idle();
       },
     },
   };
