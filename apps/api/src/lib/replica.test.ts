@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseLsn } from '../db/wal-position.ts';
 import { lagOf, positionKey, writePositions } from './replica.ts';
 import { NO_SHARED_STORE } from './shared-store.ts';
+import type { SharedStore } from './shared-store.ts';
 
 describe('WAL positions', () => {
   it('reads X/Y as a 64-bit position', () => {
@@ -63,5 +64,15 @@ describe("a user's write positions in this instance's memory", () => {
     now = 60_000 + 60_000;
     positions.prune();
     expect(await positions.get(7)).toBeUndefined();
+  });
+});
+
+describe('write positions while the shared store is away', () => {
+  it("cannot tell a user's position (the read then goes to the primary), and keeps writes in memory meanwhile", async () => {
+    const away: SharedStore = { ...NO_SHARED_STORE, configured: true, prefix: 'x:', available: () => false };
+    const positions = writePositions(away, 60_000, () => 0);
+    await positions.raise(7, 500n);
+    await expect(positions.get(7)).rejects.toThrow(/Redis unavailable/);
+    await expect(positions.get(8)).rejects.toThrow(/Redis unavailable/);
   });
 });

@@ -177,8 +177,11 @@ export function createReplica(opts: {
   let timer: NodeJS.Timeout | undefined;
   let probing: Promise<void> | undefined;
 
+  /** Whether a probe has answered yet: its first outcome is logged whatever it is, then only the changes. */
+  let reported = false;
   const become = (next: ReplicaState, detail: Record<string, unknown>) => {
-    if (next === state) return;
+    if (next === state && reported) return;
+    reported = true;
     const was = state;
     state = next;
     if (next === 'in-use') log.info({ replica: next, was, ...detail }, 'read replica in use');

@@ -238,6 +238,7 @@ describe.skipIf(missing !== undefined)(`the read replica${missing ? ` (skipped: 
     for (const t of [a, b]) {
       expect(await readyz(t)).toEqual({ status: 200, replica: 'down' });
       expect(await metric(t, 'replica_in_use')).toBe(0);
+      expect(await metric(t, 'replica_lag_seconds')).toBeNaN();
     }
     expect((await deposits(b, p.token)).map((x) => x.id)).toContain(id);
     expect((await call(b.app, 'GET', `${API.history}?games_id=${k3.game_id}`)).status).toBe(200);

@@ -102,12 +102,11 @@ export default fp(
     });
     new Gauge({
       name: 'replica_lag_seconds',
-      help: "The replica's replay lag at the last probe, seconds (absent while it cannot be measured)",
+      help: "The replica's replay lag at the last probe, seconds; NaN while it cannot be measured (none or down)",
       registers: [app.metrics],
       collect() {
         const lag = current.lagMs();
-        this.reset();
-        if (lag !== null) this.set(lag / 1000);
+        this.set(lag === null ? Number.NaN : lag / 1000);
       },
     });
     app.addHook('onClose', async () => {
