@@ -89,15 +89,29 @@ export async function startReplicaPair(database = 'fairdraw'): Promise<ReplicaPa
   const stop = async (data: string, which: string, mode: 'fast' | 'immediate') => {
     if (existsSync(join(data, 'postmaster.pid'))) await pgCtl(data, which, '-m', mode, 'stop').catch(() => undefined);
   };
+  /**
+   * Starts the server on a port found free; another listener may take it in between (free-ports.ts), so a start that
+   * fails is tried again on another port (the last `port` line of the file wins). Answers the port.
+   */
+  const startOnFreePort = async (data: string, which: string, conf: string): Promise<number> => {
+    for (let attempt = 1; ; attempt++) {
+      const [port = 0] = await freePorts(1);
+      appendFileSync(conf, `port = ${port}\n`);
+      try {
+        await pgCtl(data, which, 'start');
+        return port;
+      } catch (err) {
+        if (attempt >= 3) throw err;
+      }
+    }
+  };
   try {
     await tool('initdb', ['-D', primaryDir, '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
-    const [primaryPort, replicaPort] = await freePorts(2);
     appendFileSync(
       join(primaryDir, 'postgresql.conf'),
       [
         '',
         "listen_addresses = '127.0.0.1'",
-        `port = ${primaryPort}`,
         `unix_socket_directories = '${dir}'`,
         'max_connections = 60',
         'shared_buffers = 16MB',
@@ -110,15 +124,14 @@ export async function startReplicaPair(database = 'fairdraw'): Promise<ReplicaPa
         '',
       ].join('\n'),
     );
-    await pgCtl(primaryDir, 'primary', 'start');
+    const primaryPort = await startOnFreePort(primaryDir, 'primary', join(primaryDir, 'postgresql.conf'));
     const url = (port: number | undefined) => `postgres://postgres@127.0.0.1:${port}/${database}`;
     await query(url(primaryPort).replace(`/${database}`, '/postgres'), `create database ${database}`);
     await tool('pg_basebackup', [
       ...['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', replicaDir],
       ...['-R', '-X', 'stream', '-c', 'fast', '--no-sync'],
     ]);
-    appendFileSync(join(replicaDir, 'postgresql.auto.conf'), `port = ${replicaPort}\n`);
-    await pgCtl(replicaDir, 'replica', 'start');
+    const replicaPort = await startOnFreePort(replicaDir, 'replica', join(replicaDir, 'postgresql.auto.conf'));
     const primaryUrl = url(primaryPort);
     const replicaUrl = url(replicaPort);
     const onReplica = <R extends pg.QueryResultRow>(text: string, values?: unknown[]) =>
