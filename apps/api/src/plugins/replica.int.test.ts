@@ -8,6 +8,7 @@ import { buildTestApp, call, registerPlayer } from '../test/helper.ts';
 import type { TestApp } from '../test/helper.ts';
 import { auth, channels, operatorToken, submitBank } from '../test/money-helper.ts';
 import { fund } from '../test/withdraw-helper.ts';
+import { writePositions } from '../lib/replica.ts';
 import { replicaPairMissing, startReplicaPair } from '../test/pg-replica.ts';
 import type { ReplicaPair } from '../test/pg-replica.ts';
 
@@ -188,6 +189,17 @@ describe.skipIf(missing !== undefined)(`the read replica${missing ? ` (skipped: 
     expect((await slips(b, p.token)).map((s) => s.id)).toContain(slipId);
     expect((await deposits(b, q.token)).find((d) => d.id === qDepositId)?.status).toBe('success');
     expect(await fromReplica(b)).toBe(replicaReads + 3);
+  });
+
+  it("a user's position in Redis is only ever raised, compared by both halves", async () => {
+    const [one, two] = [a, b].map((t) => writePositions(t.app.sharedStore, 60_000, () => t.app.clock().getTime()));
+    const user = 2_000_000_001;
+    await one?.raise(user, 0x2_0000_0000n);
+    // A write answered later on another host, whose position is earlier (its low half is larger): no change.
+    await two?.raise(user, 0x1_ffff_ffffn);
+    expect(await two?.get(user)).toBe(0x2_0000_0000n);
+    await two?.raise(user, 0x2_0000_0001n);
+    expect(await one?.get(user)).toBe(0x2_0000_0001n);
   });
 
   it('a replica behind by REPLICA_MAX_LAG_MS or more serves nothing until it catches up', async () => {
