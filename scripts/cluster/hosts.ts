@@ -37,7 +37,8 @@ export function hostEnv(t: Topology, host: Host): NodeJS.ProcessEnv {
     DATABASE_URL: databaseUrl(t),
     DATABASE_REPLICA_URL: databaseUrl(t, t.replicaPort),
     REDIS_URL: redisUrl(t),
-    TRUST_PROXY: 'true',
+    // Only the balancer is believed about the client's address, even were another peer to reach the port.
+    TRUST_PROXY: t.balancerSource,
     TOTP_KEY: sharedTotpKey(),
   };
   // One role: the owner migrating at each host's start would grant the runtime role from several hosts at once.

@@ -22,6 +22,7 @@ import rateLimitPlugin from './plugins/rate-limit.ts';
 import helmetPlugin from './plugins/helmet.ts';
 import swaggerPlugin from './plugins/swagger.ts';
 import metricsPlugin from './plugins/metrics.ts';
+import replicaPlugin from './plugins/replica.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import twoFactorRoutes from './modules/auth/two-factor.routes.ts';
@@ -134,8 +135,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // 9. swagger: must be registered before the routes so it sees them (onRoute) for the OpenAPI document.
   // 10. metrics: its onResponse hook times every route registered after it (served on its own listener); then the
   //     public reads (kept answers; their front door counts in the rate budget and the metrics).
-  // 11. routes: the API.
-  // 12. static web: last, because its catch-all `/*` must not shadow anything above.
+  // 11. replica: the read replica (DATABASE_REPLICA_URL) with its gauges; its onSend hook records each user's writes
+  //     for read-your-writes, so it comes before the routes.
+  // 12. routes: the API.
+  // 13. static web: last, because its catch-all `/*` must not shadow anything above.
   await app.register(configPlugin, { config });
   await app.register(clockPlugin);
   await app.register(dbPlugin, {
@@ -158,6 +161,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // public reads: the reads every phone polls, kept for a moment (Home, games and draws make theirs), and their front
   // door, which counts in the rate budget and the metrics (so after those plugins).
   await app.register(publicReadsPlugin);
+  await app.register(replicaPlugin);
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(twoFactorRoutes);

@@ -57,6 +57,30 @@ describe('loadConfig', () => {
     expect(c.operator).toEqual({ account: 'boss', password: 'secret123' });
   });
 
+  it('reads TRUST_PROXY as a yes, a no, or the balancers’ addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.89.0.2' }).trustProxy).toEqual(['10.89.0.2']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const bad of ['yes', '10.0.0.300', '10.0.0.0/33', '::1/129', '10.0.0.1/8/8', 'balancer.internal', '1.2.3.4,'])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+  });
+
+  it('uses DATABASE_REPLICA_URL only with DATABASE_URL (PGlite has no replica)', () => {
+    const replica = 'postgres://u@replica:5432/db';
+    expect(loadConfig({ DATABASE_REPLICA_URL: replica }).databaseReplicaUrl).toBeUndefined();
+    const c = loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', DATABASE_REPLICA_URL: replica });
+    expect(c.databaseReplicaUrl).toBe(replica);
+    expect(c.replicaMaxLagMs).toBe(5000);
+    expect(loadConfig({ REPLICA_MAX_LAG_MS: '250' }).replicaMaxLagMs).toBe(250);
+    expect(() => loadConfig({ DATABASE_REPLICA_URL: 'not a url' })).toThrow(/DATABASE_REPLICA_URL/);
+  });
+
   it('turns the Home cache off with 0', () => {
     expect(loadConfig({ HOME_CACHE_MS: '0' }).homeCacheMs).toBe(0);
   });

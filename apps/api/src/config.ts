@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isAllowedRedirect, parseAllowList } from '@fairdraw/contract';
@@ -10,11 +11,6 @@ import type { FaultPoint } from './lib/fault-point.ts';
 export const PROVIDER_SECRET_MIN_LENGTH = 32;
 
 const int = (fallback: number, min = 1, max = 1_000_000) => z.coerce.number().int().min(min).max(max).default(fallback);
-const bool = (fallback: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0', ''])
-    .default(fallback ? 'true' : 'false')
-    .transform((v) => v === 'true' || v === '1');
 
 /** Environment variables and their defaults. One place, validated at start so a typo fails fast, not at first use. */
 const envSchema = z.object({
@@ -33,6 +29,12 @@ const envSchema = z.object({
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  DATABASE_REPLICA_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  REPLICA_MAX_LAG_MS: int(5_000, 100, 3_600_000),
   REDIS_URL: z
     .string()
     .url()
@@ -56,7 +58,7 @@ const envSchema = z.object({
   HOME_CACHE_MS: int(1000, 0, 60_000),
   READ_CACHE_MS: int(1000, 0, 60_000),
   SESSION_CACHE_MS: int(60_000, 0, 600_000),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: z.string().default('false'),
   SSE_MAX_PER_IP: int(6, 0, 100_000),
   SSE_MAX_TOTAL: int(10_000, 0, 1_000_000),
   SSE_MAX_PER_USER: int(3, 0, 1000),
@@ -126,6 +128,13 @@ export type Config = {
    */
   migrationDatabaseUrl: string | undefined;
   /**
+   * A streaming replica of DATABASE_URL's server that serves the reads allowed to lag (plugins/replica.ts); undefined
+   * = every read from the primary. Ignored without DATABASE_URL (PGlite has no replica).
+   */
+  databaseReplicaUrl: string | undefined;
+  /** The replica serves no read while it is this many ms or more behind the primary (by the probe, lib/replica.ts). */
+  replicaMaxLagMs: number;
+  /**
    * The Redis the instances share their rate limits and stream caps through (lib/shared-store.ts); undefined = every
    * limit in memory, per instance.
    */
@@ -157,7 +166,11 @@ export type Config = {
   readCacheMs: number;
   /** How long a checked session is kept in memory (plugins/auth.ts); 0 reads it on every request. */
   sessionCacheMs: number;
-  trustProxy: boolean;
+  /**
+   * Whose X-Forwarded-For is believed (Fastify's trustProxy): false = nobody's, true = every peer's, else the
+   * addresses and CIDR ranges of the balancers (and proxy-addr's names loopback, linklocal, uniquelocal).
+   */
+  trustProxy: boolean | string[];
   /** Concurrent live streams (GET /api/game/events) per client IP, per instance; 0 = streaming off. */
   sseMaxPerIp: number;
   /** Concurrent live streams in total, per instance; 0 = streaming off. */
@@ -216,6 +229,33 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY's list. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: true/1 (every peer), false/0/empty (nobody), or a comma-separated list of addresses, CIDR ranges and
+ * range names: only a peer in the list is believed about the client's address.
+ */
+export function parseTrustProxy(text: string): boolean | string[] {
+  const value = text.trim();
+  if (value === 'true' || value === '1') return true;
+  if (value === '' || value === 'false' || value === '0') return false;
+  const entries = value.split(',').map((e) => e.trim());
+  for (const entry of entries) {
+    if (PROXY_RANGE_NAMES.includes(entry)) continue;
+    const [address = '', bits, extra] = entry.split('/');
+    const family = isIP(address);
+    const max = family === 6 ? 128 : 32;
+    const prefixOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= max);
+    if (family === 0 || !prefixOk || extra !== undefined) {
+      throw new ConfigError(
+        'Invalid configuration: TRUST_PROXY: true, false, or a comma-separated list of addresses and CIDR ranges',
+      );
+    }
+  }
+  return entries;
+}
+
 /** The owner's and the runtime role's connections must reach one database as two different, named users. */
 function checkTwoRoles(migrationUrl: string, databaseUrl: string | undefined): void {
   const fail = (why: string) => {
@@ -268,6 +308,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,
+    databaseReplicaUrl: e.DATABASE_URL === undefined ? undefined : e.DATABASE_REPLICA_URL,
+    replicaMaxLagMs: e.REPLICA_MAX_LAG_MS,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     redirectAllowList,
@@ -285,7 +327,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     homeCacheMs: e.HOME_CACHE_MS,
     readCacheMs: e.READ_CACHE_MS,
     sessionCacheMs: e.SESSION_CACHE_MS,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     sseMaxPerIp: e.SSE_MAX_PER_IP,
     sseMaxTotal: e.SSE_MAX_TOTAL,
     sseMaxPerUser: e.SSE_MAX_PER_USER,

@@ -247,6 +247,12 @@ export type DbOptions = {
   onQuery?: (sql: string) => void;
   /** Embedded only: start from this dump of a data directory (PGlite `dumpDataDir`) instead of an empty one. */
   loadDataDir?: Blob;
+  /**
+   * PostgreSQL only: give up connecting after this many ms, and a query after `queryTimeoutMs` (the replica's pool:
+   * a read that cannot have the replica goes to the primary instead of waiting). Unset: pg's defaults (no limit).
+   */
+  connectTimeoutMs?: number;
+  queryTimeoutMs?: number;
 };
 
 /** Calls `onPayload` for each notification on `channel` (NOTIFY, after its transaction commits); resolves to stop. */
@@ -267,7 +273,12 @@ export function createDb(options: DbOptions): Db {
   const { onQuery } = options;
   const log = onQuery ? { log: (event: LogEvent) => onQuery(event.query.sql) } : {};
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
+      ...(options.queryTimeoutMs ? { query_timeout: options.queryTimeoutMs } : {}),
+    });
     // Without a listener, an idle client's error (e.g. PostgreSQL restarting) would crash the whole process.
     pool.on('error', (err) => options.onConnectionError?.(err));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...log });

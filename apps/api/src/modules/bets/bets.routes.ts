@@ -239,14 +239,12 @@ function betsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) =
         response: { 200: envelope(paged(betSlip)), ...errors(400, 401, 403, 429) },
       },
     },
-    async (request, reply) =>
-      reply.ok(
-        await bets.listOwnBets(app.db, bettorOf(request).id, request.query, {
-          lang: request.lang,
-          timeZone: app.config.businessTimeZone,
-          now: app.clock(),
-        }),
-      ),
+    // A list may lag (the read replica), but never behind the caller's own writes (plugins/replica.ts).
+    async (request, reply) => {
+      const userId = bettorOf(request).id;
+      const ctx = { lang: request.lang, timeZone: app.config.businessTimeZone, now: app.clock() };
+      return reply.ok(await app.replica.readFor(request, (db) => bets.listOwnBets(db, userId, request.query, ctx)));
+    },
   );
 
   app.post(

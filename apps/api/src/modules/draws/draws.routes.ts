@@ -161,7 +161,10 @@ function drawsPlugin(root: FastifyInstance, opts: DrawsOptions, done: (err?: Err
     method: 'GET',
     url: API.history,
     keyOf: (k) => `${k.game}:${k.page}:${k.limit}`,
-    load: async (k) => ({ data: await periods.history(app.db, k.game, k.page, k.limit) }),
+    // Draw history may lag: the read replica serves it when there is one in use (plugins/replica.ts).
+    load: async (k) => ({
+      data: await app.replica.readFor(undefined, (db) => periods.history(db, k.game, k.page, k.limit)),
+    }),
   });
 
   app.get(

@@ -8,15 +8,16 @@ import { trendService } from './trend.service.ts';
 /** The public trend calls (README "Trends"), registered by the draws plugin. */
 export function trendRoutes(root: FastifyInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const service = trendService(app.db);
-  // Kept for a moment too (lib/public-read.ts): a request then reads nothing at all until the next draw here.
+  const service = trendService();
+  // Kept for a moment too (lib/public-read.ts): a request then reads nothing at all until the next draw here. Trends
+  // may lag: the read replica serves them when there is one in use (plugins/replica.ts).
   const trendResponse = envelope(trend);
   const trends = app.publicReads.create<{ game: number; limit: number }>({
     response: trendResponse,
     method: 'GET',
     url: API.trend,
     keyOf: (k) => `${k.game}:${k.limit}`,
-    load: async (k) => ({ data: await service.trend(k.game, k.limit) }),
+    load: async (k) => ({ data: await app.replica.readFor(undefined, (db) => service.trend(db, k.game, k.limit)) }),
   });
   const dragonsResponse = envelope(z.array(longDragonItem));
   const dragons = app.publicReads.create<null>({
@@ -24,7 +25,7 @@ export function trendRoutes(root: FastifyInstance): void {
     method: 'GET',
     url: API.longDragon,
     keyOf: () => 'all',
-    load: async () => ({ data: await service.longDragon() }),
+    load: async () => ({ data: await app.replica.readFor(undefined, (db) => service.longDragon(db)) }),
   });
 
   app.get(

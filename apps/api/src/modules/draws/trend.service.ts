@@ -16,18 +16,22 @@ import * as repo from './trend.repository.ts';
 type Results = { latestId: number | null; rows: { issue: string; result: number[] }[] };
 type GameEntry = Results & { byLimit: Map<number, Trend> };
 
+/** Each call reads through the `db` it is given: the primary, or the read replica (trends may lag). */
 export type TrendService = {
-  trend(gameId: number, limit: number): Promise<Trend>;
-  longDragon(): Promise<LongDragonItem[]>;
+  trend(db: Db, gameId: number, limit: number): Promise<Trend>;
+  longDragon(db: Db): Promise<LongDragonItem[]>;
 };
 
-/** One cache per app: the results of each game (the latest TREND_LIMIT_MAX), and the long dragon's list. */
-export function trendService(db: Db): TrendService {
+/**
+ * One cache per app: the results of each game (the latest TREND_LIMIT_MAX), and the long dragon's list. Each entry is
+ * keyed by the latest drawn period it was read with, from whichever server: a server behind reads its own again.
+ */
+export function trendService(): TrendService {
   const games = new Map<number, GameEntry>();
   let dragons: { key: string; list: LongDragonItem[] } | null = null;
 
   /** The game's latest results, read again only when its latest drawn period is not the cached one. */
-  async function results(gameId: number, latestId: number | null): Promise<GameEntry> {
+  async function results(db: Db, gameId: number, latestId: number | null): Promise<GameEntry> {
     const cached = games.get(gameId);
     if (cached && cached.latestId === latestId) return cached;
     const rows = latestId === null ? [] : await repo.recentResults(db, gameId, TREND_LIMIT_MAX);
@@ -38,11 +42,11 @@ export function trendService(db: Db): TrendService {
   }
 
   return {
-    async trend(gameId, limit) {
+    async trend(db, gameId, limit) {
       const game = await findGame(db, gameId);
       if (!game) throw new AppError('NOT_FOUND', { field: 'games_id' });
       const latest = await repo.latestDrawn(db, gameId);
-      const entry = await results(gameId, latest?.id ?? null);
+      const entry = await results(db, gameId, latest?.id ?? null);
       const hit = entry.byLimit.get(limit);
       if (hit) return hit;
       const family = game.family as GameFamily;
@@ -61,7 +65,7 @@ export function trendService(db: Db): TrendService {
       return answer;
     },
 
-    async longDragon() {
+    async longDragon(db) {
       const enabled = await repo.enabledGames(db);
       const latest = await repo.latestDrawnOfGames(
         db,
@@ -72,7 +76,7 @@ export function trendService(db: Db): TrendService {
       if (dragons && dragons.key === key) return dragons.list;
       const input = [];
       for (const g of enabled) {
-        const entry = await results(g.id, latestOf.get(g.id) ?? null);
+        const entry = await results(db, g.id, latestOf.get(g.id) ?? null);
         const last = entry.rows[0];
         if (!last) continue;
         input.push({

@@ -36,6 +36,7 @@ describe('health, metrics, docs and headers', () => {
       msg: 'success',
       data: 'ready',
       limits: 'per-host',
+      replica: 'none',
     });
   });
 

@@ -15,7 +15,9 @@ const healthRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
 
   // Readiness: the database answers; a load balancer stops sending traffic while it does not. `limits` says whether
   // the rate limits and stream caps are shared with the other instances (REDIS_URL, and Redis answers) or kept by
-  // this one alone: a host without its Redis still serves (with limits per instance), so it stays ready.
+  // this one alone: a host without its Redis still serves (with limits per instance), so it stays ready. `replica`
+  // says whether the read replica serves the reads that may lag: a host whose replica is down or behind reads them
+  // from the primary, so it stays ready too.
   app.get(
     '/readyz',
     {
@@ -27,6 +29,12 @@ const healthRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
             limits: z
               .enum(['shared', 'per-host'])
               .describe('shared: counted in Redis for every instance; per-host: counted by this instance alone'),
+            replica: z
+              .enum(['none', 'in-use', 'lagging', 'down'])
+              .describe(
+                'in-use: the read replica serves the reads that may lag; lagging (behind by REPLICA_MAX_LAG_MS or ' +
+                  'more), down (unreachable) or none (DATABASE_REPLICA_URL unset): the primary serves them',
+              ),
           }),
           ...errors(503),
         },
@@ -40,7 +48,8 @@ const healthRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
         throw new AppError('UNAVAILABLE');
       }
       const limits = app.sharedStore.available() ? ('shared' as const) : ('per-host' as const);
-      return reply.send({ code: 200 as const, msg: 'success', data: 'ready' as const, limits });
+      const replica = app.replica.state();
+      return reply.send({ code: 200 as const, msg: 'success', data: 'ready' as const, limits, replica });
     },
   );
   done();

@@ -73,16 +73,19 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
       querystring: rechargeListQuery,
       response: { 200: envelope(paged(deposit)), ...errors(400, 401, 403, 429) },
     }),
+    // Lists may lag (the read replica), never behind the caller's own writes (plugins/replica.ts).
     async (request, reply) =>
       reply.ok(
-        await deposits.listOwnDeposits(
-          app.db,
-          sessionUserOf(request).id,
-          request.query,
-          app.config.businessTimeZone,
-          app.clock(),
-          app.config.currency,
-          request.lang,
+        await app.replica.readFor(request, (db) =>
+          deposits.listOwnDeposits(
+            db,
+            sessionUserOf(request).id,
+            request.query,
+            app.config.businessTimeZone,
+            app.clock(),
+            app.config.currency,
+            request.lang,
+          ),
         ),
       ),
   );
@@ -95,7 +98,11 @@ const rechargeRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
       response: { 200: envelope(paged(adminDeposit)), ...errors(400, 401, 403, 429) },
     }),
     async (request, reply) =>
-      reply.ok(await decisions.listForOperator(app.db, request.query, app.config.currency, request.lang)),
+      reply.ok(
+        await app.replica.readFor(request, (db) =>
+          decisions.listForOperator(db, request.query, app.config.currency, request.lang),
+        ),
+      ),
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Lang } from '@fairdraw/contract';
 import { API, dashboard, dashboardQuery, envelope, profitQuery, profitReport } from '@fairdraw/contract';
 import { errors } from '../../lib/schemas.ts';
 import { operatorRoute, playerRoute } from '../../lib/route-builders.ts';
@@ -17,6 +18,12 @@ const reportRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
   app.leaderJobs.add(reportRefreshJob(app.config.businessTimeZone, app.config.reportRefreshSeconds * 1000));
   const player = playerRoute(app);
   const operator = operatorRoute(app);
+  const dashboardContext = (lang: Lang) => ({
+    now: app.clock(),
+    timeZone: app.config.businessTimeZone,
+    lang,
+    currency: app.config.currency,
+  });
 
   app.get(
     API.reportProfit,
@@ -31,13 +38,9 @@ const reportRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     async (request, reply) => {
       const user = playerOf(request);
       reply.header('cache-control', 'no-store');
-      return reply.ok(
-        await buildProfitReport(app.db, user.id, request.query, {
-          now: app.clock(),
-          timeZone: app.config.businessTimeZone,
-          lang: request.lang,
-        }),
-      );
+      // Reports may lag (the read replica), never behind the caller's own writes (plugins/replica.ts).
+      const ctx = { now: app.clock(), timeZone: app.config.businessTimeZone, lang: request.lang };
+      return reply.ok(await app.replica.readFor(request, (db) => buildProfitReport(db, user.id, request.query, ctx)));
     },
   );
 
@@ -53,12 +56,7 @@ const reportRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return reply.ok(
-        await buildDashboard(app.db, request.query, {
-          now: app.clock(),
-          timeZone: app.config.businessTimeZone,
-          lang: request.lang,
-          currency: app.config.currency,
-        }),
+        await app.replica.readFor(request, (db) => buildDashboard(db, request.query, dashboardContext(request.lang))),
       );
     },
   );
@@ -77,12 +75,9 @@ const reportRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
       }),
     },
     async (request, reply) => {
-      const data = await buildDashboard(app.db, request.query, {
-        now: app.clock(),
-        timeZone: app.config.businessTimeZone,
-        lang: request.lang,
-        currency: app.config.currency,
-      });
+      const data = await app.replica.readFor(request, (db) =>
+        buildDashboard(db, request.query, dashboardContext(request.lang)),
+      );
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="dashboard-${data.from}-${data.to}.csv"`)

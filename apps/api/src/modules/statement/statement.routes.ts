@@ -27,7 +27,11 @@ const statementRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
     async (request, reply) => {
       const user = playerOf(request);
       reply.header('cache-control', 'no-store');
-      return reply.ok(await getHistory(app.db, user.id, request.query, app.clock(), app.config.businessTimeZone));
+      // May lag (the read replica), never behind the caller's own writes (plugins/replica.ts). The CSV export stays on
+      // the primary: it is streamed, and a stream cut by the replica could not be read again elsewhere.
+      const now = app.clock();
+      const tz = app.config.businessTimeZone;
+      return reply.ok(await app.replica.readFor(request, (db) => getHistory(db, user.id, request.query, now, tz)));
     },
   );
 

@@ -56,7 +56,13 @@ const withdrawRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
       querystring: pageQuery,
       response: { 200: envelope(paged(withdrawal)), ...errors(400, 401, 403, 429) },
     }),
-    async (request, reply) => reply.ok(await withdraw.listOwnWithdrawals(app.db, playerOf(request).id, request.query)),
+    // Lists may lag (the read replica), never behind the caller's own writes (plugins/replica.ts).
+    async (request, reply) =>
+      reply.ok(
+        await app.replica.readFor(request, (db) =>
+          withdraw.listOwnWithdrawals(db, playerOf(request).id, request.query),
+        ),
+      ),
   );
 
   app.get(
@@ -66,7 +72,8 @@ const withdrawRoutes: FastifyPluginCallbackZod = (app, _opts, done) => {
       querystring: adminWithdrawListQuery,
       response: { 200: envelope(paged(adminWithdrawal)), ...errors(400, 401, 403, 429) },
     }),
-    async (request, reply) => reply.ok(await withdraw.listForOperator(app.db, request.query)),
+    async (request, reply) =>
+      reply.ok(await app.replica.readFor(request, (db) => withdraw.listForOperator(db, request.query))),
   );
 
   app.post(
