@@ -137,6 +137,27 @@ describe.skipIf(!haveRedis)(
       two?.();
     });
 
+    it("at a cap reached, a killed instance's leases stop counting at once: it left no mark of life", async () => {
+      const ip = '203.0.113.77';
+      const redis = new Redis(REDIS_URL);
+      try {
+        // Two leases of an instance killed a moment ago: unexpired, but its mark of life is gone.
+        const expiry = T0.getTime() + LEASE_MS;
+        await redis.zadd(`${PREFIX}streams:game-ip:${ip}`, expiry, 'dead0000:1', expiry, 'dead0000:2');
+        const one = await b.app.streamLimits.acquire(ip);
+        expect(one).not.toBeNull();
+        // The leases of live instances still count: the cap (2) holds.
+        const two = await a.app.streamLimits.acquire(ip);
+        expect(two).not.toBeNull();
+        expect(await b.app.streamLimits.acquire(ip)).toBeNull();
+        expect(await a.app.streamLimits.acquire(ip)).toBeNull();
+        one?.();
+        two?.();
+      } finally {
+        redis.disconnect();
+      }
+    });
+
     it("a dead instance's streams stop counting once their leases expire (by the app's clock)", async () => {
       const dead = await buildTestApp(
         { REDIS_URL, REDIS_KEY_PREFIX: PREFIX, SSE_MAX_PER_USER: '2', SSE_MAX_MEMBER_PER_IP: '5' },

@@ -73,6 +73,51 @@ describe('the scheduler runner', () => {
   );
 
   it.runIf(process.env.DATABASE_URL)(
+    'PostgreSQL: a follower whose settle loop looked while it was not the leader settles once it takes over',
+    async () => {
+      const settledBy = new Map<Scheduler, number>();
+      const make = () => {
+        const s: Scheduler = startScheduler({
+          db: t.app.db,
+          databaseUrl: t.config.databaseUrl,
+          settle: (db, now, events) => {
+            settledBy.set(s, (settledBy.get(s) ?? 0) + 1);
+            return t.app.periodSettler(db, now, events);
+          },
+          context: t.app.drawsContext,
+          log: quiet,
+          intervalMs: 3_600_000, // the test drives the steps
+          settleIntervalMs: 3_600_000,
+          now: t.app.clock,
+        });
+        return s;
+      };
+      const a = make();
+      const b = make();
+      try {
+        await a.step();
+        await b.step();
+        const [leader, follower] = a.isLeader() ? [a, b] : [b, a];
+        expect(follower.isLeader()).toBe(false);
+        // The follower's settle pass: not the leader, it does nothing.
+        await follower.settle();
+        expect(settledBy.get(follower) ?? 0).toBe(0);
+        await leader.stop();
+        for (let i = 0; i < 40 && !follower.isLeader(); i++) {
+          await follower.step();
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        expect(follower.isLeader()).toBe(true);
+        await follower.settle();
+        expect(settledBy.get(follower) ?? 0).toBeGreaterThan(0);
+      } finally {
+        await a.stop();
+        await b.stop();
+      }
+    },
+  );
+
+  it.runIf(process.env.DATABASE_URL)(
     'PostgreSQL: a settlement in progress does not hold up the ticks; it completes once it can',
     async () => {
       const db = t.app.db;

@@ -135,7 +135,7 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
       settleAgain = true;
       return settling;
     }
-    settling = (async () => {
+    const pass = async () => {
       try {
         do {
           settleAgain = false;
@@ -145,11 +145,16 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
         } while (settleAgain && !stopped);
       } catch (err) {
         log.error({ err }, 'settlement failed');
-      } finally {
-        settling = undefined;
       }
-    })();
-    return settling;
+    };
+    // Cleared in a `.finally`, which runs after this assignment: a pass that ends without awaiting (this instance
+    // is not the leader) would otherwise clear `settling` before it is set, and leave it set for good, so that this
+    // instance, once the leader, never settled.
+    const current = pass().finally(() => {
+      if (settling === current) settling = undefined;
+    });
+    settling = current;
+    return current;
   };
 
   const settleLoop = () => {

@@ -12,8 +12,12 @@ import type { SharedStore } from '../../lib/shared-store.ts';
  * Counted in memory, per instance; with REDIS_URL the per-IP and per-player caps also hold across instances: each
  * open stream holds a lease in Redis (a member of a sorted set per IP or player, scored by its expiry), which its
  * instance renews every LEASE_RENEW_MS and removes when the stream ends. The leases of an instance that died without
- * removing them expire within LEASE_MS. The total stays per instance: it protects the process. While Redis is away
- * the caps are per instance; the leases of streams opened meanwhile are written at the next renewal once it is back.
+ * removing them expire within LEASE_MS; sooner where they matter: each instance keeps a mark of life in Redis
+ * (a key that lapses ALIVE_MS after its last refresh, refreshed every ALIVE_RENEW_MS), and a connect that finds a cap
+ * reached first drops the leases of instances without one, so the streams of a killed host reconnecting elsewhere
+ * are not refused for the half minute its leases would live. The total stays per instance: it protects the process.
+ * While Redis is away the caps are per instance; the leases of streams opened meanwhile are written at the next
+ * renewal once it is back.
  */
 export type StreamLimits = {
   /** Reserves a game-stream slot for `ip`; resolves to its release (idempotent), or null when a cap is reached. */
@@ -38,16 +42,31 @@ export type StreamLimits = {
 export const LEASE_MS = 30_000;
 /** How often an instance renews the leases of its open streams. */
 export const LEASE_RENEW_MS = 10_000;
+/** An instance's mark of life lapses this long after its last refresh: then its leases no longer count at a cap. */
+export const ALIVE_MS = 3_000;
+/** How often an instance refreshes its mark of life. */
+export const ALIVE_RENEW_MS = 1_000;
 /** The sorted sets themselves go when no instance has touched them for this long. */
 const KEY_TTL_MS = 2 * LEASE_MS;
 
-// KEYS: one sorted set per cap. ARGV: now (ms), the lease's expiry (ms), its member, the sets' TTL (ms), then each
-// cap's maximum. Drops the expired leases, refuses (0) when any cap is reached, else adds the lease to every set (1).
+// KEYS: one sorted set per cap. ARGV: now (ms), the lease's expiry (ms), its member ('<instance>:<n>'), the sets'
+// TTL (ms), the prefix of the instances' marks of life, this instance's mark's life (ms), then each cap's maximum.
+// Refreshes this instance's mark; drops the expired leases, and at a cap reached the leases of instances without a
+// mark (dead); refuses (0) when a cap is still reached, else adds the lease to every set (1).
 const ACQUIRE = `
 local now = tonumber(ARGV[1])
+local alive = ARGV[5]
+redis.call('SET', alive .. string.match(ARGV[3], '^[^:]+'), '1', 'PX', ARGV[6])
 for i, key in ipairs(KEYS) do
   redis.call('ZREMRANGEBYSCORE', key, '-inf', now)
-  if redis.call('ZCARD', key) >= tonumber(ARGV[4 + i]) then return 0 end
+  local max = tonumber(ARGV[6 + i])
+  if redis.call('ZCARD', key) >= max then
+    for _, m in ipairs(redis.call('ZRANGE', key, 0, -1)) do
+      local instance = string.match(m, '^[^:]+')
+      if redis.call('EXISTS', alive .. instance) == 0 then redis.call('ZREM', key, m) end
+    end
+    if redis.call('ZCARD', key) >= max then return 0 end
+  end
 end
 for _, key in ipairs(KEYS) do
   redis.call('ZADD', key, ARGV[2], ARGV[3])
@@ -102,6 +121,7 @@ export function streamLimits({
   let seq = 0;
   const redis = shared?.redis;
   const setOf = (cap: Cap) => `${shared?.prefix ?? ''}streams:${cap.kind}:${cap.key}`;
+  const alivePrefix = `${shared?.prefix ?? ''}streams:alive:`;
 
   /** Adds the lease in Redis if every shared cap allows it; true when it does, or when Redis is away (per instance). */
   const acquireShared = async (member: string, caps: Cap[]): Promise<boolean> => {
@@ -116,6 +136,8 @@ export function streamLimits({
         at + LEASE_MS,
         member,
         KEY_TTL_MS,
+        alivePrefix,
+        ALIVE_MS,
         ...caps.map((c) => c.max),
       );
       return ok === 1;
@@ -177,6 +199,15 @@ export function streamLimits({
   };
   const timer = redis ? setInterval(() => void renew(), LEASE_RENEW_MS) : undefined;
   timer?.unref();
+  // The mark of life, while this instance holds leases (the acquire script sets it too); a failure is the renewal's
+  // to report.
+  const alive = redis
+    ? setInterval(() => {
+        if (leases.size > 0 && shared?.available())
+          redis.set(`${alivePrefix}${instance}`, '1', 'PX', ALIVE_MS).catch(() => undefined);
+      }, ALIVE_RENEW_MS)
+    : undefined;
+  alive?.unref();
 
   return {
     acquire: (ip) => take([{ kind: 'game-ip', key: ip, max: maxPerIp }]),
@@ -192,6 +223,7 @@ export function streamLimits({
     renew,
     async close() {
       if (timer) clearInterval(timer);
+      if (alive) clearInterval(alive);
       if (!redis || !shared?.available() || leases.size === 0) return;
       const m = redis.multi();
       for (const [member, sets] of leases) for (const s of sets) m.zrem(s, member);
