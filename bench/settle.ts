@@ -75,6 +75,24 @@ const pool = new pg.Pool({ connectionString: scratch.url, max: 10 });
 // The scratch database is dropped WITH (FORCE) at the end: a client the pool still holds idle then hears "terminating
 // connection", which is expected there, not a failure of the run.
 pool.on('error', () => undefined);
+// BENCH_EXPLAIN=1: every statement of the settlement that takes BENCH_EXPLAIN_MS (500) or more prints its plan with
+// actual rows, times and buffers (auto_explain, as notices to this client; needs a superuser to LOAD it). The timing
+// of the plan's nodes slows the run: read the plans, not the seconds, of such a run.
+const EXPLAIN_MS = Number(process.env.BENCH_EXPLAIN_MS ?? 500);
+if (process.env.BENCH_EXPLAIN === '1') {
+  pool.on('connect', (client) => {
+    client.on('notice', (n) => {
+      if (tracing) console.log(String(n.message));
+    });
+    void client
+      .query(
+        `load 'auto_explain'; set auto_explain.log_min_duration = ${EXPLAIN_MS}; set auto_explain.log_analyze = on;
+         set auto_explain.log_buffers = on; set auto_explain.log_nested_statements = on;
+         set auto_explain.log_level = 'notice'`,
+      )
+      .catch((err: unknown) => console.error('auto_explain:', err));
+  });
+}
 const db: Db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: onLog });
 let failed = false;
 
