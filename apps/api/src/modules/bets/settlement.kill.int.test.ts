@@ -207,7 +207,9 @@ describe('SIGKILL during settlement (PostgreSQL)', () => {
       // Exactly one car is first: all slips on its play won, every other slip lost.
       const byCode = await sql<{ code: string; won: string; lost: string }>`
         select bi.code, count(*) filter (where bi.status = 'won') as won, count(*) filter (where bi.status = 'lost') as lost
-        from bet_items bi join bets b on b.id = bi.bet_id where b.period_id = ${pk.id} group by bi.code`.execute(db);
+        from bet_item_results bi join bets b on b.id = bi.bet_id where b.period_id = ${pk.id} group by bi.code`.execute(
+        db,
+      );
       expect(byCode.rows).toHaveLength(10);
       expect(byCode.rows.filter((r) => Number(r.won) > 0 && Number(r.lost) === 0)).toHaveLength(1);
       expect(byCode.rows.filter((r) => Number(r.won) === 0 && Number(r.lost) > 0)).toHaveLength(9);
