@@ -42,6 +42,7 @@ import * as m0040 from './migrations/2026_11_26_0040_app_clock_created_at.ts';
 import * as m0041 from './migrations/2026_11_26_0041_channel_names_and_demo.ts';
 import * as m0042 from './migrations/2026_11_26_0042_settlement_hot_again.ts';
 import * as m0043 from './migrations/2026_11_27_0043_item_results.ts';
+import * as m0044 from './migrations/2026_11_27_0044_posting_references.ts';
 import type { SqlFunctionPins } from './sql-functions.ts';
 
 /** A migration module; one that creates SQL functions from their files names them (sql-functions.ts). */
@@ -93,6 +94,7 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '2026_11_26_0041_channel_names_and_demo': m0041,
   '2026_11_26_0042_settlement_hot_again': m0042,
   '2026_11_27_0043_item_results': m0043,
+  '2026_11_27_0044_posting_references': m0044,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
