@@ -71,13 +71,13 @@ export async function createPayoutTable(trx: Db): Promise<void> {
  *   - the items are joined to the period's slips by a hash of the slips (read once) — joined to the slips table,
  *     not to a CTE, and with no filter of their own (a slip's items are settled or voided with it): whatever the
  *     planner's estimates for a period just filled, it cannot make the items the outer side of a loop that rescans
- *     the slips (or a CTE) once per item — the plan stays linear; each brings its own and its slip's row address
- *     (ctid) and its verdict;
+ *     the slips (or a CTE) once per item — the plan stays linear; each brings its slip's row address (ctid) and
+ *     its verdict, read once (the join is not kept as a CTE of its own, which would write and read it again);
  *   - the slips are folded from their items sorted by the slip's address (a slip's items are adjacent) and each
- *     slip row is updated by its address: pages in order, no index visited, no slip read twice; the items of the
- *     slips counted with more than one are updated by their address. Every part of the statement sees the same
- *     snapshot, and the period row is locked FOR UPDATE, so no row moves meanwhile (a cancel and a void lock the
- *     period first).
+ *     slip row is updated by its address: pages in order, no index visited, no slip read twice; only the slips
+ *     counted with more than one item have their items found again (by slip address, then bet_items_bet_idx) and
+ *     updated. Every part of the statement sees the same snapshot, and the period row is locked FOR UPDATE, so no
+ *     row moves meanwhile (a cancel and a void lock the period first).
  * Both updates are HOT (migration 0010; no index names a column they change, see 0042).
  */
 export async function settleSlips(
@@ -89,7 +89,7 @@ export async function settleSlips(
   const { rows } = await sql<{ slips: number; unsettled: number }>`
     with v as (select ${verdicts}::jsonb as m),
     items as (
-      select s.ctid as slip, bi.ctid as item, v.m ->> bi.code as status,
+      select s.ctid as slip, v.m ->> bi.code as status,
              ${itemPayoutSql(sql`(v.m ->> bi.code)`, sql.ref('bi.amount'), sql.ref('bi.odds_bps'))} as payout
       from bet_items bi, bets s, v
       where s.period_id = ${periodId} and s.status = 'unsettled' and bi.bet_id = s.id
@@ -105,9 +105,11 @@ export async function settleSlips(
       group by i.slip
     ),
     several as (
-      update bet_items bi set status = i.status, payout = i.payout
-      from items i
-      where i.slip in (select slip from slips where n > 1) and bi.ctid = i.item
+      update bet_items bi
+      set status = v.m ->> bi.code,
+          payout = ${itemPayoutSql(sql`(v.m ->> bi.code)`, sql.ref('bi.amount'), sql.ref('bi.odds_bps'))}
+      from slips x, bets s, v
+      where x.n > 1 and s.ctid = x.slip and bi.bet_id = s.id
     ),
     upd as (
       update bets b set status = x.status, payout = x.payout, settled_at = ${now}::timestamptz
