@@ -22,10 +22,10 @@
  * breakdown), and is a lower bound when b keeps growing with n.
  * Reference measured in the same run: the set-based insert of the same bets (slips, items, ledger postings).
  * Where the time goes: every SQL statement the settlement sends is timed (Kysely's log hook) and summed by shape.
- * The settlement is set-based: one statement updates the items and then their slips (`with v as … items as (update
- * bet_items`), then the ledger posts the payouts in a few (`postWalletBatch`: transactions, accounts, balances,
- * postings); the rest of the wall time is JavaScript — the verdict of each play code, not of each bet — and the
- * driver.
+ * The settlement is set-based: one statement folds the items' verdicts into their slips and updates the slips (and
+ * the items of slips of several; `with v as … items as (select s.ctid`), then the ledger posts the payouts in a few
+ * (`postWalletBatch`: transactions, accounts, balances, postings); the rest of the wall time is JavaScript — the
+ * verdict of each play code, not of each bet — and the driver.
  * The ledger check (ledgerCheck, what `npm run ledger:check` runs) must be clean afterwards. The database is dropped
  * at the end, failure or not.
  */
