@@ -18,8 +18,10 @@ import { tick } from '../draws/draws.service.ts';
 // separate processes on one shared database (PGlite is in-process) and real concurrent transactions.
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const PLAYERS = 20;
-// Enough that the set-based settlement takes a second or so, long enough to be caught in its transaction.
-const SLIPS_PER_PLAYER = 5_000; // + 1 real slip each through the API = 100,020 slips
+// Enough that the set-based settlement takes a second or so, long enough to be caught in its transaction (twice as
+// many since the settlement stopped writing one-item slips' items and checking postings row by row: 100,020 slips
+// were sometimes settled between the two looks that find the transaction and kill it).
+const SLIPS_PER_PLAYER = 10_000; // + 1 real slip each through the API = 200,020 slips
 const STAKE = 100;
 const WORKER = fileURLToPath(new URL('../../test/settle-worker.ts', import.meta.url));
 
