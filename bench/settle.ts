@@ -22,10 +22,10 @@
  * breakdown), and is a lower bound when b keeps growing with n.
  * Reference measured in the same run: the set-based insert of the same bets (slips, items, ledger postings).
  * Where the time goes: every SQL statement the settlement sends is timed (Kysely's log hook) and summed by shape.
- * The settlement is set-based: one statement updates the items and then their slips (`with v as … items as (update
- * bet_items`), then the ledger posts the payouts in a few (`postWalletBatch`: transactions, accounts, balances,
- * postings); the rest of the wall time is JavaScript — the verdict of each play code, not of each bet — and the
- * driver.
+ * The settlement is set-based: one statement folds the items' verdicts into their slips and updates the slips (and
+ * the items of slips of several; `with v as … items as (select s.ctid`), then the ledger posts the payouts in a few
+ * (`postWalletBatch`: transactions, accounts, balances, postings); the rest of the wall time is JavaScript — the
+ * verdict of each play code, not of each bet — and the driver.
  * The ledger check (ledgerCheck, what `npm run ledger:check` runs) must be clean afterwards. The database is dropped
  * at the end, failure or not.
  */
@@ -75,6 +75,24 @@ const pool = new pg.Pool({ connectionString: scratch.url, max: 10 });
 // The scratch database is dropped WITH (FORCE) at the end: a client the pool still holds idle then hears "terminating
 // connection", which is expected there, not a failure of the run.
 pool.on('error', () => undefined);
+// BENCH_EXPLAIN=1: every statement of the settlement that takes BENCH_EXPLAIN_MS (500) or more prints its plan with
+// actual rows, times and buffers (auto_explain, as notices to this client; needs a superuser to LOAD it). The timing
+// of the plan's nodes slows the run: read the plans, not the seconds, of such a run.
+const EXPLAIN_MS = Number(process.env.BENCH_EXPLAIN_MS ?? 500);
+if (process.env.BENCH_EXPLAIN === '1') {
+  pool.on('connect', (client) => {
+    client.on('notice', (n) => {
+      if (tracing) console.log(String(n.message));
+    });
+    void client
+      .query(
+        `load 'auto_explain'; set auto_explain.log_min_duration = ${EXPLAIN_MS}; set auto_explain.log_analyze = on;
+         set auto_explain.log_buffers = on; set auto_explain.log_nested_statements = on;
+         set auto_explain.log_level = 'notice'`,
+      )
+      .catch((err: unknown) => console.error('auto_explain:', err));
+  });
+}
 const db: Db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: onLog });
 let failed = false;
 

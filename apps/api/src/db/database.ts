@@ -198,6 +198,11 @@ export interface Database {
   periods: PeriodsTable;
   bets: BetsTable;
   bet_items: BetItemsTable;
+  /**
+   * A view (migration 0043): the items with their result as read — a one-item slip's item, which the settlement
+   * leaves as placed, has its slip's status and payout. Read an item's status or payout here, never in bet_items.
+   */
+  bet_item_results: Readonly<BetItemsTable>;
   bet_cash_wins: BetCashWinsTable;
   bet_period_stakes: BetPeriodStakesTable;
   chases: ChasesTable;

@@ -41,6 +41,8 @@ import * as m0039 from './migrations/2026_11_26_0039_slip_cancel.ts';
 import * as m0040 from './migrations/2026_11_26_0040_app_clock_created_at.ts';
 import * as m0041 from './migrations/2026_11_26_0041_channel_names_and_demo.ts';
 import * as m0042 from './migrations/2026_11_26_0042_settlement_hot_again.ts';
+import * as m0043 from './migrations/2026_11_27_0043_item_results.ts';
+import * as m0044 from './migrations/2026_11_27_0044_posting_references.ts';
 import type { SqlFunctionPins } from './sql-functions.ts';
 
 /** A migration module; one that creates SQL functions from their files names them (sql-functions.ts). */
@@ -91,6 +93,8 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '2026_11_26_0040_app_clock_created_at': m0040,
   '2026_11_26_0041_channel_names_and_demo': m0041,
   '2026_11_26_0042_settlement_hot_again': m0042,
+  '2026_11_27_0043_item_results': m0043,
+  '2026_11_27_0044_posting_references': m0044,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -412,7 +412,7 @@ describe('settlement', () => {
     let wins = 0;
     for (const s of slips) {
       expect(s.pstatus).toBe('settled');
-      const items = await t.app.db.selectFrom('bet_items').selectAll().where('bet_id', '=', s.id).execute();
+      const items = await t.app.db.selectFrom('bet_item_results').selectAll().where('bet_id', '=', s.id).execute();
       const date = parseIssue(s.issue)?.date;
       let slipPayout = 0;
       const statuses: string[] = [];

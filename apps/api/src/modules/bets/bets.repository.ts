@@ -57,9 +57,10 @@ export async function slipsByIds(db: Db, ids: readonly number[]): Promise<SlipRo
     .execute();
 }
 
+/** The slips' items with their results (bet_item_results: a one-item slip's item has its slip's). */
 export async function itemsOf(db: Db, betIds: readonly number[]): Promise<BetItemRow[]> {
   if (betIds.length === 0) return [];
-  return db.selectFrom('bet_items').selectAll().where('bet_id', 'in', betIds).orderBy('id').execute();
+  return db.selectFrom('bet_item_results').selectAll().where('bet_id', 'in', betIds).orderBy('id').execute();
 }
 
 /** A slip's own status, or `settled` for any status after the draw. */

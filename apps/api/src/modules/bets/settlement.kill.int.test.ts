@@ -18,8 +18,10 @@ import { tick } from '../draws/draws.service.ts';
 // separate processes on one shared database (PGlite is in-process) and real concurrent transactions.
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const PLAYERS = 20;
-// Enough that the set-based settlement takes a second or so, long enough to be caught in its transaction.
-const SLIPS_PER_PLAYER = 5_000; // + 1 real slip each through the API = 100,020 slips
+// Enough that the set-based settlement takes a second or so, long enough to be caught in its transaction (twice as
+// many since the settlement stopped writing one-item slips' items and checking postings row by row: 100,020 slips
+// were sometimes settled between the two looks that find the transaction and kill it).
+const SLIPS_PER_PLAYER = 10_000; // + 1 real slip each through the API = 200,020 slips
 const STAKE = 100;
 const WORKER = fileURLToPath(new URL('../../test/settle-worker.ts', import.meta.url));
 
@@ -207,7 +209,9 @@ describe('SIGKILL during settlement (PostgreSQL)', () => {
       // Exactly one car is first: all slips on its play won, every other slip lost.
       const byCode = await sql<{ code: string; won: string; lost: string }>`
         select bi.code, count(*) filter (where bi.status = 'won') as won, count(*) filter (where bi.status = 'lost') as lost
-        from bet_items bi join bets b on b.id = bi.bet_id where b.period_id = ${pk.id} group by bi.code`.execute(db);
+        from bet_item_results bi join bets b on b.id = bi.bet_id where b.period_id = ${pk.id} group by bi.code`.execute(
+        db,
+      );
       expect(byCode.rows).toHaveLength(10);
       expect(byCode.rows.filter((r) => Number(r.won) > 0 && Number(r.lost) === 0)).toHaveLength(1);
       expect(byCode.rows.filter((r) => Number(r.won) === 0 && Number(r.lost) > 0)).toHaveLength(9);

@@ -59,21 +59,25 @@ export async function createPayoutTable(trx: Db): Promise<void> {
 
 /**
  * ONE statement: settles the period's unsettled slips (status, payout = the sum of their items', settled_at) and
- * their items (status from `verdicts`, a JSON map play code → won / lost / push; payout by itemPayoutSql), records
- * the winning cash slips (bet_cash_wins) and lists the paying slips in fd_settle_payouts. An item whose code has no
- * verdict fails it with a NOT NULL violation on bet_items. Returns the number of slips settled and the number of
- * unsettled slips the period had (the caller refuses to go on when they differ: a slip without items).
+ * the items of the slips that have several (status from `verdicts`, a JSON map play code → won / lost / push;
+ * payout by itemPayoutSql), records the winning cash slips (bet_cash_wins) and lists the paying slips in
+ * fd_settle_payouts. A slip of one item — nearly every slip — leaves its item as placed: its status and payout are
+ * the slip's, and what reads the items reads them through bet_item_results (migration 0043), which says so. An
+ * item whose code has no verdict fails it with a NOT NULL violation (on bets, or on bet_items for a slip of several
+ * items). Returns the number of slips settled and the number of unsettled slips the period had (the caller refuses
+ * to go on when they differ: a slip without items).
  *
- * The items first, then the slips from what the items' update returns, so each table is read once and each row
- * written once, in the order of its pages:
+ * Each table is read once and each row written at most once, in the order of its pages:
  *   - the items are joined to the period's slips by a hash of the slips (read once) — joined to the slips table,
  *     not to a CTE, and with no filter of their own (a slip's items are settled or voided with it): whatever the
  *     planner's estimates for a period just filled, it cannot make the items the outer side of a loop that rescans
- *     the slips (or a CTE) once per item — the plan stays linear; each returns its slip's row address (ctid);
- *   - the slips are folded from their items sorted by that address (a slip's items are adjacent) and each slip row
- *     is updated by its address: pages in order, no index visited, no slip read twice. Every part of the
- *     statement sees the same snapshot, and the period row is locked FOR UPDATE, so no slip row moves meanwhile
- *     (a cancel and a void lock the period first).
+ *     the slips (or a CTE) once per item — the plan stays linear; each brings its slip's row address (ctid) and
+ *     its verdict, read once (the join is not kept as a CTE of its own, which would write and read it again);
+ *   - the slips are folded from their items sorted by the slip's address (a slip's items are adjacent) and each
+ *     slip row is updated by its address: pages in order, no index visited, no slip read twice; only the slips
+ *     counted with more than one item have their items found again (by slip address, then bet_items_bet_idx) and
+ *     updated. Every part of the statement sees the same snapshot, and the period row is locked FOR UPDATE, so no
+ *     row moves meanwhile (a cancel and a void lock the period first).
  * Both updates are HOT (migration 0010; no index names a column they change, see 0042).
  */
 export async function settleSlips(
@@ -85,21 +89,27 @@ export async function settleSlips(
   const { rows } = await sql<{ slips: number; unsettled: number }>`
     with v as (select ${verdicts}::jsonb as m),
     items as (
-      update bet_items bi
-      set status = v.m ->> bi.code,
-          payout = ${itemPayoutSql(sql`(v.m ->> bi.code)`, sql.ref('bi.amount'), sql.ref('bi.odds_bps'))}
-      from bets s, v
+      select s.ctid as slip, v.m ->> bi.code as status,
+             ${itemPayoutSql(sql`(v.m ->> bi.code)`, sql.ref('bi.amount'), sql.ref('bi.odds_bps'))} as payout
+      from bet_items bi, bets s, v
       where s.period_id = ${periodId} and s.status = 'unsettled' and bi.bet_id = s.id
-      returning s.ctid as slip, bi.status, bi.payout
     ),
     slips as (
-      select i.slip,
-             case when bool_or(i.status = 'won') then 'won'
+      select i.slip, count(*) as n,
+             case when count(i.status) < count(*) then null
+                  when bool_or(i.status = 'won') then 'won'
                   when bool_and(i.status = 'push') then 'push'
                   else 'lost' end as status,
              sum(i.payout) as payout
       from (select slip, status, payout from items order by slip) as i
       group by i.slip
+    ),
+    several as (
+      update bet_items bi
+      set status = v.m ->> bi.code,
+          payout = ${itemPayoutSql(sql`(v.m ->> bi.code)`, sql.ref('bi.amount'), sql.ref('bi.odds_bps'))}
+      from slips x, bets s, v
+      where x.n > 1 and s.ctid = x.slip and bi.bet_id = s.id
     ),
     upd as (
       update bets b set status = x.status, payout = x.payout, settled_at = ${now}::timestamptz

@@ -9,17 +9,18 @@
  *   1. the verdict of every play a stored item can name (the family's plays on the period's draw date and, for
  *      Mark Six, every all-in) is computed once by the domain (settlePlay) — an item's result depends only on its
  *      play code, the result and, for Mark Six, the draw date — and sent as one jsonb map code → won / lost / push;
- *   2. ONE statement updates the items (status from the map; payout = floor(amount × odds_bps / 10000) for a win
- *      with the odds fixed at placement, the amount for a push, 0 for a loss — the domain's settleBetItem, see
- *      settlement.repository.ts itemPayoutSql), then the slips from what the items' update returns (status, payout =
- *      the sum of their items', settled_at; each slip row found by its address, in page order), records the
- *      winning cash slips for the home page (bet_cash_wins) and lists the paying slips in a temporary table. Each
- *      table is read once and each row written once, and both updates are HOT (migration 0010: room on the page, no
- *      index naming a column the settlement changes — 0042 took payout back out of one that had it); no JIT
- *      compilation in this transaction. An item whose code has no verdict (a play that does not exist) fails the
- *      statement (status is NOT NULL), and a slip without items (never placed so: it would be left unsettled) fails
- *      the period once the statement counts fewer slips settled than the period had unsettled: either way the
- *      period stays 'drawn' for an operator to look at, rather than guessing a result;
+ *   2. ONE statement reads the items' verdicts (status from the map; payout = floor(amount × odds_bps / 10000) for
+ *      a win with the odds fixed at placement, the amount for a push, 0 for a loss — the domain's settleBetItem, see
+ *      settlement.repository.ts itemPayoutSql), updates the slips from them (status, payout = the sum of their
+ *      items', settled_at; each slip row found by its address, in page order) and the items of the slips that have
+ *      several — a one-item slip's item is left as placed, its result is the slip's (bet_item_results, migration
+ *      0043) — records the winning cash slips for the home page (bet_cash_wins) and lists the paying slips in a
+ *      temporary table. Each table is read once and each row written at most once, and the updates are HOT
+ *      (migration 0010: room on the page, no index naming a column the settlement changes — 0042 took payout back
+ *      out of one that had it); no JIT compilation in this transaction. An item whose code has no verdict (a play
+ *      that does not exist) fails the statement (status is NOT NULL), and a slip without items (never placed so: it
+ *      would be left unsettled) fails the period once the statement counts fewer slips settled than the period had
+ *      unsettled: either way the period stays 'drawn' for an operator to look at, rather than guessing a result;
  *   3. one 'payout' posting 'bet:<slipId>' per paying slip, posted in SQL by the ledger (postWalletBatch: one insert
  *      of the transactions under ids drawn with the rows, the accounts locked in key order, each account's balance
  *      updated once, one insert of the postings). The house account is locked only from here to the commit, so bets
@@ -125,7 +126,7 @@ export async function settlePeriod(db: Db, periodId: number, now: Date): Promise
       try {
         settled = await repo.settleSlips(trx, period.id, JSON.stringify(map), now);
       } catch (err) {
-        if (isNotNull(err, 'bet_items')) throw new UnknownPlay();
+        if (isNotNull(err, 'bets') || isNotNull(err, 'bet_items')) throw new UnknownPlay();
         throw err;
       }
       const slips = settled.slips;

@@ -72,7 +72,7 @@ async function drawAndSettle(period: { draw_at: Date }) {
 /** Valid turnover per family of a user's slips of these periods, recomputed item by item in JavaScript. */
 async function validTurnover(userId: number, periodIds: number[]) {
   const items = await t.app.db
-    .selectFrom('bet_items as bi')
+    .selectFrom('bet_item_results as bi')
     .innerJoin('bets as b', 'b.id', 'bi.bet_id')
     .innerJoin('games as g', 'g.id', 'b.game_id')
     .select(['g.family', 'b.wallet', 'bi.status', 'bi.amount'])

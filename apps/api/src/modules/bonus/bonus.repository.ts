@@ -65,7 +65,7 @@ export async function finishDay(trx: Db, day: string, players: number, total: nu
 
 /**
  * Valid turnover of the periods settled in [from, to), per player and game family: the amounts of the items of cash
- * slips settled won or lost (demo slips, pushes and voids excluded).
+ * slips settled won or lost (demo slips, pushes and voids excluded; the results as bet_item_results reads them).
  */
 export async function turnoverSettledBetween(
   db: Db,
@@ -77,7 +77,7 @@ export async function turnoverSettledBetween(
     from periods p
     join games g on g.id = p.game_id
     join bets b on b.period_id = p.id
-    join bet_items bi on bi.bet_id = b.id
+    join bet_item_results bi on bi.bet_id = b.id
     where p.settled_at >= ${from} and p.settled_at < ${to} and p.status = 'settled'
       and b.wallet = 'cash' and bi.status in ('won', 'lost')
     group by b.user_id, g.family
@@ -176,7 +176,7 @@ export async function claimedWithStakesAfter(
     )
     select c.amount, c.requirement,
            coalesce((select sum(bi.amount)
-                     from bets b join bet_items bi on bi.bet_id = b.id
+                     from bets b join bet_item_results bi on bi.bet_id = b.id
                      where b.user_id = ${userId} and b.wallet = 'cash'
                        and b.created_at >= c.claimed_at and (c.next_at is null or b.created_at < c.next_at)
                        and bi.status in ('won', 'lost')), 0)::bigint as staked_after

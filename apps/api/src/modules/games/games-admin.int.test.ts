@@ -137,22 +137,22 @@ describe('odds changes apply from the next period that has not opened', () => {
     await tick(t.app.db, done, CTX);
     await settleDrawnPeriods(t.app.db, done);
     const settled = await t.app.db
-      .selectFrom('bet_items')
-      .innerJoin('bets', 'bets.id', 'bet_items.bet_id')
+      .selectFrom('bet_item_results')
+      .innerJoin('bets', 'bets.id', 'bet_item_results.bet_id')
       .innerJoin('periods', 'periods.id', 'bets.period_id')
       .select([
         'bets.user_id',
         'bets.period_id',
-        'bet_items.play_item_id',
-        'bet_items.odds_bps',
-        'bet_items.amount',
-        'bet_items.payout',
-        'bet_items.code',
+        'bet_item_results.play_item_id',
+        'bet_item_results.odds_bps',
+        'bet_item_results.amount',
+        'bet_item_results.payout',
+        'bet_item_results.code',
         'periods.result',
       ])
       .where('bets.period_id', 'in', [p1.id, p2.id])
       .where('bets.game_id', '=', k3)
-      .orderBy('bet_items.id')
+      .orderBy('bet_item_results.id')
       .execute();
     expect(settled).toHaveLength(3 * all.length);
     const paid = new Map<number, number>();

@@ -110,6 +110,28 @@ describe('the database enforces the ledger', () => {
     expect(clearing.balance).toBe(-50_000);
   });
 
+  it('refuses a posting naming a transaction or an account that does not exist, and keeps every account', async () => {
+    // Checked once per insert statement (migration 0044), whatever the number of rows: one bad row fails them all.
+    for (const statement of [
+      sql`insert into ledger_postings (transaction_id, account_id, amount)
+          select max(t.id) + 1, min(a.id), 1 from ledger_transactions t, ledger_accounts a`,
+      sql`insert into ledger_postings (transaction_id, account_id, amount)
+          select t.id, a.id, v from (select min(id) as id from ledger_transactions) t,
+                 (select max(id) + k as id from ledger_accounts, generate_series(0, 1) k group by k) a,
+                 (values (1), (-1)) x(v)`,
+    ]) {
+      await expect(statement.execute(t.app.db)).rejects.toThrow(/does not exist/);
+    }
+    for (const statement of [
+      sql`delete from ledger_accounts where id = (select min(id) from ledger_accounts)`,
+      sql`update ledger_accounts set id = default where id = (select min(id) from ledger_accounts)`,
+      sql`truncate ledger_accounts cascade`,
+    ]) {
+      await expect(statement.execute(t.app.db)).rejects.toThrow(/never removed nor renumbered|append-only/);
+    }
+    expect((await ledgerCheck(t.app.db)).ok).toBe(true);
+  });
+
   it('refuses a zero posting', async () => {
     await expect(
       sql`insert into ledger_postings (transaction_id, account_id, amount)

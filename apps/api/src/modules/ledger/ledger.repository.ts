@@ -131,27 +131,35 @@ export async function ledgerCounts(db: Db): Promise<LedgerCounts> {
   return row;
 }
 
-/** Transactions whose postings do not sum to zero, or that have no postings at all. */
+/**
+ * Transactions whose postings do not sum to zero, or that have no postings at all, and postings that name a
+ * transaction that does not exist (migration 0044 checks that at each insert; this tells if it ever failed).
+ */
 export async function unbalancedTransactions(db: Db): Promise<{ transaction_id: number; sum: number }[]> {
   const { rows } = await sql<{ transaction_id: number; sum: number }>`
-    select t.id as transaction_id, coalesce(sum(p.amount), 0)::bigint as sum
-    from ledger_transactions t left join ledger_postings p on p.transaction_id = t.id
-    group by t.id
-    having coalesce(sum(p.amount), 0) <> 0 or count(p.id) = 0
-    order by t.id
+    select coalesce(t.id, p.transaction_id) as transaction_id, coalesce(p.sum, 0)::bigint as sum
+    from ledger_transactions t
+    full join (select transaction_id, sum(amount) as sum from ledger_postings group by transaction_id) p
+      on p.transaction_id = t.id
+    where t.id is null or p.transaction_id is null or p.sum <> 0
+    order by 1
     limit 1000`.execute(db);
   return rows;
 }
 
-/** Accounts whose cached balance differs from the sum of their postings. */
+/**
+ * Accounts whose cached balance differs from the sum of their postings, and postings that name an account that does
+ * not exist (reported as `account:<id>`, cached 0).
+ */
 export async function balanceMismatches(db: Db): Promise<{ account: string; cached: number; recomputed: number }[]> {
   const { rows } = await sql<{ account: string; cached: number; recomputed: number }>`
-    select a.key as account, a.balance as cached, coalesce(s.sum, 0)::bigint as recomputed
+    select coalesce(a.key, 'account:' || s.account_id) as account, coalesce(a.balance, 0) as cached,
+           coalesce(s.sum, 0)::bigint as recomputed
     from ledger_accounts a
-    left join (select account_id, sum(amount) as sum from ledger_postings group by account_id) s
+    full join (select account_id, sum(amount) as sum from ledger_postings group by account_id) s
       on s.account_id = a.id
-    where a.balance <> coalesce(s.sum, 0)
-    order by a.key
+    where a.id is null or a.balance <> coalesce(s.sum, 0)
+    order by 1
     limit 1000`.execute(db);
   return rows;
 }
@@ -206,10 +214,12 @@ export async function createWalletBatch(
   wallets: readonly string[],
 ): Promise<{ n: number; bad: number }> {
   await sql`drop table if exists pg_temp.fd_ledger_batch, pg_temp.fd_ledger_lines`.execute(trx);
+  // The sequence by name, resolved once when the statement is parsed (pg_get_serial_sequence would look it up again
+  // for every row): ledger_transactions.id's, as bigserial names it (migration 0003).
   await sql`
     create temp table fd_ledger_batch on commit drop as
     select r.ord, r.reference, r.user_id, r.wallet, r.amount,
-           nextval(pg_get_serial_sequence('ledger_transactions', 'id')) as transaction_id
+           nextval('ledger_transactions_id_seq') as transaction_id
     from (select row_number() over () as ord, s.reference::text as reference, s.user_id::integer as user_id,
                  s.wallet::text as wallet, s.amount::bigint as amount
           from (${source}) as s) as r`.execute(trx);

@@ -346,7 +346,7 @@ describe('after a scenario, every transaction names an existing cause in the rig
     // A rebate on that day's k3 turnover: computed after the day ended (Bangkok), claimed, claimed again in vain.
     await saveRebateSettings(t.app.db, operator, { rates: [{ family: 'k3', rate_bps: 100, multiple: 2 }] });
     const { rows: valid } = await sql<{ turnover: number }>`
-      select coalesce(sum(bi.amount), 0)::int8 as turnover from bet_items bi join bets b on b.id = bi.bet_id
+      select coalesce(sum(bi.amount), 0)::int8 as turnover from bet_item_results bi join bets b on b.id = bi.bet_id
       where b.period_id = ${k3.id} and bi.status in ('won', 'lost')`.execute(t.app.db);
     const expected = Math.floor((valid[0]?.turnover ?? 0) / 100);
     expect(expected).toBeGreaterThan(0);
