@@ -118,17 +118,23 @@ describe('SIGKILL during settlement (PostgreSQL)', () => {
         return { status: r?.status, settled: Number(r?.settled), payouts: Number(r?.payouts) };
       };
       // The settling transaction of the server, seen from outside: a backend in a transaction that has written
-      // (xid assigned: the period's FOR UPDATE and the slip updates) for over 300 ms, found at one of the
-      // settlement's own statements (its table of paying slips, fd_settle_payouts, is in each from the slips' update
-      // on); then followed by its backend, whatever statement it is at. The leader jobs' loop runs beside it with
-      // transactions of its own (the report summary's first rebuild of these bets), which are not it.
+      // (xid assigned: the period's FOR UPDATE and the slip updates) for over 300 ms, found by the lock its update of
+      // the slips holds on `bets` until it ends (a statement's text is cut at track_activity_query_size, so it is not
+      // looked for there); then followed by its backend, whatever statement it is at. The leader jobs' loop runs
+      // beside it with transactions of its own (the report summary's first rebuild of these bets, which only reads
+      // them), which are not it.
       let settler: number | undefined;
       const settlingFor = async (): Promise<number | undefined> => {
         const { rows } = await sql<{ ms: number; pid: number }>`
           select extract(epoch from (clock_timestamp() - xact_start)) * 1000 as ms, pid from pg_stat_activity
           where datname = current_database() and pid <> pg_backend_pid() and backend_xid is not null
             and clock_timestamp() - xact_start > interval '300 milliseconds'
-            and ${settler === undefined ? sql`query ilike '%fd_settle_payouts%'` : sql`pid = ${settler}`}`.execute(db);
+            and ${
+              settler === undefined
+                ? sql`exists (select 1 from pg_locks l where l.pid = pg_stat_activity.pid and l.granted
+                       and l.relation = 'bets'::regclass and l.mode = 'RowExclusiveLock')`
+                : sql`pid = ${settler}`
+            }`.execute(db);
         settler ??= rows[0]?.pid;
         return rows[0] ? Number(rows[0].ms) : undefined;
       };
