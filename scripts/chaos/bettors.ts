@@ -13,6 +13,7 @@
 import { Agent, request } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { bettorAddress, readerAddress } from './addresses.ts';
+import { noCounts } from './phase-counts.ts';
 
 type ToBettors =
   | { type: 'start'; url: string; players: number; everyMs: number; gameId: number; playId: number; stake: number }
@@ -63,17 +64,7 @@ let burst = () => undefined as void;
 let running = true;
 const phases: Record<string, PhaseCounts> = {};
 const slips: Slip[] = [];
-const counts = (name: string): PhaseCounts =>
-  (phases[name] ??= {
-    sent: 0,
-    failed: 0,
-    retriedOk: 0,
-    unanswered: 0,
-    accepted: 0,
-    refused: {},
-    replayed: 0,
-    replaysSent: 0,
-  });
+const counts = (name: string): PhaseCounts => (phases[name] ??= noCounts());
 
 type Player = { agent: Agent; token: string };
 /** Every REPLAY_EVERY-th accepted slip is sent again with its key. */

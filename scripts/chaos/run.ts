@@ -29,6 +29,7 @@ import {
   type Topology,
 } from '../cluster/index.ts';
 import { requireTopology } from '../cluster/topology.ts';
+import { noCounts } from './phase-counts.ts';
 import type { BettorsReport, FromBettors, PhaseCounts, Slip } from './bettors.ts';
 import type { CrowdReport, FromCrowd } from './crowd.ts';
 import { Checks } from './checks.ts';
@@ -392,16 +393,7 @@ async function main(): Promise<boolean> {
       streamFailuresBefore = streamFailuresNow;
 
       const report = await bettorsReport(bettors);
-      const counts = report.phases[fault.name] ?? {
-        sent: 0,
-        failed: 0,
-        retriedOk: 0,
-        unanswered: 0,
-        accepted: 0,
-        refused: {},
-        replayed: 0,
-        replaysSent: 0,
-      };
+      const counts = report.phases[fault.name] ?? noCounts();
       failures.push(...idempotencyFailures(report.slips.filter((s) => s.phase === fault.name)));
       const drawn = checks.slipsOfIssues(report.slips, issue);
       const settlement = await checks.settlement(drawn);

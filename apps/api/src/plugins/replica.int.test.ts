@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Redis } from 'ioredis';
 import { API } from '@fairdraw/contract';
 import { bet, openWhenBetsTaken, openPeriod, playItems, userIdOf } from '../test/bets-helper.ts';
+import { redisAnswers, TEST_REDIS_URL, testKeyPrefix } from '../test/redis-helper.ts';
 import { buildTestApp, call, registerPlayer } from '../test/helper.ts';
 import type { TestApp } from '../test/helper.ts';
 import { auth, channels, operatorToken, submitBank } from '../test/money-helper.ts';
@@ -17,27 +16,12 @@ import type { ReplicaPair } from '../test/pg-replica.ts';
 // (read-your-writes across hosts). Replay on the replica is paused to make it lag on purpose, and the apps' clocks
 // stand still, so the lag they measure moves only when a test moves the clock.
 const onPostgres = Boolean(process.env.DATABASE_URL);
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-const PREFIX = `fairdraw-test:${randomBytes(6).toString('hex')}:`;
-
-function answers(url: string): Promise<boolean> {
-  const u = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect(Number(u.port || 6379), u.hostname);
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(500, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (d) => done(d.toString().startsWith('+PONG')));
-  });
-}
+const REDIS_URL = TEST_REDIS_URL;
+const PREFIX = testKeyPrefix();
 
 const missing = !onPostgres
   ? 'PostgreSQL only (DATABASE_URL)'
-  : (replicaPairMissing() ?? ((await answers(REDIS_URL)) ? undefined : `no Redis answers at ${REDIS_URL}`));
+  : (replicaPairMissing() ?? ((await redisAnswers(REDIS_URL)) ? undefined : `no Redis answers at ${REDIS_URL}`));
 
 const T0 = new Date('2031-05-06T03:04:05Z');
 const MAX_LAG_MS = 2000;

@@ -1,37 +1,20 @@
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Redis } from 'ioredis';
 import { LEASE_MS } from '../modules/draws/stream-limits.ts';
 import { freePorts } from '../test/free-ports.ts';
+import { redisAnswers, TEST_REDIS_URL, testKeyPrefix } from '../test/redis-helper.ts';
 import { buildTestApp, call } from '../test/helper.ts';
 import type { TestApp } from '../test/helper.ts';
 
 // Limits shared across API instances through Redis (REDIS_URL): two apps built side by side stand for two hosts
 // behind a balancer. The machine's Redis (REDIS_URL, else 127.0.0.1:6379) serves the shared cases, under a key prefix
 // of this run's own; the outage cases start and kill a throw-away redis-server of their own.
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-const PREFIX = `fairdraw-test:${randomBytes(6).toString('hex')}:`;
+const REDIS_URL = TEST_REDIS_URL;
+const PREFIX = testKeyPrefix();
 
-/** True when something at `url` answers PING within half a second. */
-function answers(url: string): Promise<boolean> {
-  const u = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect(Number(u.port || 6379), u.hostname);
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(500, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (d) => done(d.toString().startsWith('+PONG')));
-  });
-}
-
-const haveRedis = await answers(REDIS_URL);
+const haveRedis = await redisAnswers(REDIS_URL);
 const haveRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 const why = (ok: boolean, reason: string) => (ok ? '' : ` (skipped: ${reason})`);
 
@@ -207,8 +190,8 @@ describe.skipIf(!haveRedisServer)(
         );
         const exited = new Promise<boolean>((resolve) => child.once('exit', () => resolve(false)));
         const up = (async () => {
-          for (let i = 0; i < 100 && !(await answers(url())); i++) await new Promise((r) => setTimeout(r, 20));
-          return answers(url());
+          for (let i = 0; i < 100 && !(await redisAnswers(url())); i++) await new Promise((r) => setTimeout(r, 20));
+          return redisAnswers(url());
         })();
         if (await Promise.race([up, exited])) {
           server = child;

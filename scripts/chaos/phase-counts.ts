@@ -1,0 +1,6 @@
+import type { PhaseCounts } from './bettors.ts';
+
+/** A phase's counts before anything was sent (the bettors' process and the run's report start from it). */
+export function noCounts(): PhaseCounts {
+  return { sent: 0, failed: 0, retriedOk: 0, unanswered: 0, accepted: 0, refused: {}, replayed: 0, replaysSent: 0 };
+}
