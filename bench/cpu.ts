@@ -58,3 +58,35 @@ export function cpuBetween(a: CpuSnapshot, b: CpuSnapshot) {
     busyShare: (b.machineBusyMs - a.machineBusyMs) / Math.max(1, b.machineTotalMs - a.machineTotalMs),
   };
 }
+
+/** CPU time (ms) of each group of processes: the processes named by its root pids and all their descendants. */
+export function processTreesMs(groups: Record<string, number[]>): Record<string, number> {
+  const procs: { pid: number; ppid: number; ticks: number }[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // After the name: state(0) ppid(1) … utime(11) stime(12).
+      procs.push({ pid: Number(entry), ppid: Number(rest[1]), ticks: Number(rest[11]) + Number(rest[12]) });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const out: Record<string, number> = {};
+  for (const [name, roots] of Object.entries(groups)) {
+    const inTree = new Set(roots);
+    // Parents come before their children in /proc's order but not always: go round until nothing is added.
+    for (let added = true; added;) {
+      added = false;
+      for (const p of procs) {
+        if (!inTree.has(p.pid) && inTree.has(p.ppid)) {
+          inTree.add(p.pid);
+          added = true;
+        }
+      }
+    }
+    out[name] = procs.filter((p) => inTree.has(p.pid)).reduce((a, p) => a + p.ticks, 0) * TICK_MS;
+  }
+  return out;
+}

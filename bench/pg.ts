@@ -70,30 +70,38 @@ export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = proces
   });
 }
 
+type PgbenchOptions = { scale: number; clients: number; threads: number; seconds: number };
+
 /** pgbench TPC-B on a scratch database of its own (same server): `pgbench -i -s scale`, then clients × seconds. */
-export async function pgbenchTps(opts: { scale: number; clients: number; threads: number; seconds: number }) {
+export async function pgbenchTps(opts: PgbenchOptions) {
   const db = await createScratchDatabase('pgbench');
   try {
-    const u = new URL(db.url);
-    const conn = ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username) || 'postgres'];
-    await run('pgbench', [...conn, '-i', '-q', '-s', String(opts.scale), db.name]);
-    const out = await run('pgbench', [
-      ...conn,
-      '-c',
-      String(opts.clients),
-      '-j',
-      String(opts.threads),
-      '-T',
-      String(opts.seconds),
-      db.name,
-    ]);
-    const tps = /tps = ([\d.]+)/.exec(out);
-    const lat = /latency average = ([\d.]+) ms/.exec(out);
-    if (!tps) throw new Error(`pgbench: no tps in\n${out}`);
-    return { tps: Number(tps[1]), latencyMs: lat ? Number(lat[1]) : NaN };
+    return await pgbenchOn(db.url, opts);
   } finally {
     await db.drop();
   }
+}
+
+/** pgbench TPC-B on the (empty, throw-away) database at `url`: `pgbench -i -s scale`, then clients × seconds. */
+export async function pgbenchOn(url: string, opts: PgbenchOptions) {
+  const u = new URL(url);
+  const name = decodeURIComponent(u.pathname.slice(1));
+  const conn = ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username) || 'postgres'];
+  await run('pgbench', [...conn, '-i', '-q', '-s', String(opts.scale), name]);
+  const out = await run('pgbench', [
+    ...conn,
+    '-c',
+    String(opts.clients),
+    '-j',
+    String(opts.threads),
+    '-T',
+    String(opts.seconds),
+    name,
+  ]);
+  const tps = /tps = ([\d.]+)/.exec(out);
+  const lat = /latency average = ([\d.]+) ms/.exec(out);
+  if (!tps) throw new Error(`pgbench: no tps in\n${out}`);
+  return { tps: Number(tps[1]), latencyMs: lat ? Number(lat[1]) : NaN };
 }
 
 /**

@@ -10,10 +10,11 @@
  * Every request and slip is counted under the fault phase the run is in when it starts (`phase` messages);
  * `report` answers the counts and every slip's outcome.
  */
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { bettorAddress, readerAddress } from './addresses.ts';
+import { readerAddress } from './addresses.ts';
 import { noCounts } from './phase-counts.ts';
+import { call, signUpGuests, type Answer, type Player } from './players.ts';
 
 type ToBettors =
   | { type: 'start'; url: string; players: number; everyMs: number; gameId: number; playId: number; stake: number }
@@ -66,43 +67,8 @@ const phases: Record<string, PhaseCounts> = {};
 const slips: Slip[] = [];
 const counts = (name: string): PhaseCounts => (phases[name] ??= noCounts());
 
-type Player = { agent: Agent; token: string };
 /** Every REPLAY_EVERY-th accepted slip is sent again with its key. */
 const REPLAY_EVERY = 20;
-
-type Answer = { status: number; body: string; replayed: boolean };
-
-function call(
-  url: URL,
-  agent: Agent,
-  method: string,
-  headers: Record<string, string>,
-  body: string | undefined,
-): Promise<Answer> {
-  return new Promise((done, fail) => {
-    const req = request(
-      url,
-      {
-        method,
-        agent,
-        timeout: 10_000,
-        headers: { lang: 'en', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('end', () =>
-          done({ status: res.statusCode ?? 0, body: text, replayed: res.headers['idempotent-replayed'] === 'true' }),
-        );
-        res.on('error', fail);
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('no answer within 10 s')));
-    req.on('error', fail);
-    req.end(body);
-  });
-}
 
 const retryable = (a: Answer) =>
   a.status >= 500 || a.status === 0 || (a.status === 409 && a.body.includes('IDEMPOTENCY_IN_FLIGHT'));
@@ -136,26 +102,7 @@ async function main(m: Extract<ToBettors, { type: 'start' }>) {
   })();
 
   // Players: a guest each, from its own address.
-  const players: Player[] = [];
-  for (let i = 0; i < m.players; i += 20) {
-    const batch = await Promise.all(
-      Array.from({ length: Math.min(20, m.players - i) }, async (_, j) => {
-        const agent = new Agent({ keepAlive: true, localAddress: bettorAddress(i + j) });
-        for (let tries = 0; ; tries += 1) {
-          try {
-            const a = await call(at('/api/user/guest'), agent, 'POST', {}, '{}');
-            if (a.status === 200)
-              return { agent, token: (JSON.parse(a.body) as { data: { token: string } }).data.token };
-            if (tries > 10) throw new Error(`guest sign-up: HTTP ${a.status} ${a.body.slice(0, 200)}`);
-          } catch (err) {
-            if (tries > 10) throw err;
-          }
-          await sleep(500);
-        }
-      }),
-    );
-    players.push(...batch);
-  }
+  const players = await signUpGuests(base, m.players);
   send({ type: 'started', players: players.length });
 
   const runId = `chaos-${Date.now().toString(36)}`;
