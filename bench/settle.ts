@@ -103,17 +103,20 @@ async function q(text: string) {
 /** Inserts `n` one-item cash slips on period `periodId` with their stake postings; returns the seconds it took. */
 async function insertBets(n: number, periodId: number, gameId: number, issue: string): Promise<number> {
   const t0 = performance.now();
-  await q(`
-    insert into bets (user_id, game_id, period_id, issue, wallet, total)
-    select p.id, ${gameId}, ${periodId}, '${issue}', 'cash', 100 * (1 + g % 10)
-    from generate_series(0, ${n - 1}) g join bench_players p on p.idx = g % ${PLAYERS}`);
-  await q(`
+  // The plays in turn; a one-item slip carries its play's code and odds, as place_bet_slips writes it.
+  const plays = `
     with items as (
       select id, code, group_code, odds_bps, row_number() over (order by sort, id) - 1 as k, count(*) over () as c
-      from play_items where game_id = ${gameId} and enabled and group_code <> 'all-in')
+      from play_items where game_id = ${gameId} and enabled and group_code <> 'all-in')`;
+  await q(`${plays}
+    insert into bets (user_id, game_id, period_id, issue, wallet, total, code, odds_bps)
+    select p.id, ${gameId}, ${periodId}, '${issue}', 'cash', 100 * (1 + g % 10), i.code, i.odds_bps
+    from generate_series(0, ${n - 1}) g join bench_players p on p.idx = g % ${PLAYERS}
+    join items i on i.k = g % i.c`);
+  await q(`${plays}
     insert into bet_items (bet_id, play_item_id, code, group_code, odds_bps, amount)
     select b.id, i.id, i.code, i.group_code, i.odds_bps, b.total
-    from bets b join items i on i.k = b.id % i.c
+    from bets b join items i on i.code = b.code
     where b.period_id = ${periodId}`);
   await q(`
     insert into ledger_transactions (kind, reference, created_at)

@@ -196,11 +196,21 @@ export interface Database {
   play_item_versions: PlayItemVersionsTable;
   game_schedule_versions: GameScheduleVersionsTable;
   periods: PeriodsTable;
+  /**
+   * The slips as placed and as the settlement wrote them. A slip that lost everything is not written (migration
+   * 0045): read a slip's status, payout or settled time in bet_results, never here.
+   */
   bets: BetsTable;
+  /**
+   * A view (migration 0045): the slips with their result as read — a slip still 'unsettled' in a settled period is
+   * lost, pays 0 and was settled with its period.
+   */
+  bet_results: Readonly<Omit<BetsTable, 'code' | 'odds_bps'>>;
   bet_items: BetItemsTable;
   /**
-   * A view (migration 0043): the items with their result as read — a one-item slip's item, which the settlement
-   * leaves as placed, has its slip's status and payout. Read an item's status or payout here, never in bet_items.
+   * A view (migrations 0043, 0045): the items with their result as read — a one-item slip's item, which the
+   * settlement leaves as placed, has its slip's status and payout (bet_results). Read an item's status or payout
+   * here, never in bet_items.
    */
   bet_item_results: Readonly<BetItemsTable>;
   bet_cash_wins: BetCashWinsTable;

@@ -43,6 +43,8 @@ import * as m0041 from './migrations/2026_11_26_0041_channel_names_and_demo.ts';
 import * as m0042 from './migrations/2026_11_26_0042_settlement_hot_again.ts';
 import * as m0043 from './migrations/2026_11_27_0043_item_results.ts';
 import * as m0044 from './migrations/2026_11_27_0044_posting_references.ts';
+import * as m0045 from './migrations/2026_11_27_0045_lost_slips_unwritten.ts';
+import * as m0046 from './migrations/2026_11_27_0046_one_item_play.ts';
 import type { SqlFunctionPins } from './sql-functions.ts';
 
 /** A migration module; one that creates SQL functions from their files names them (sql-functions.ts). */
@@ -95,6 +97,8 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '2026_11_26_0042_settlement_hot_again': m0042,
   '2026_11_27_0043_item_results': m0043,
   '2026_11_27_0044_posting_references': m0044,
+  '2026_11_27_0045_lost_slips_unwritten': m0045,
+  '2026_11_27_0046_one_item_play': m0046,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

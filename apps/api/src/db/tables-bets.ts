@@ -18,6 +18,12 @@ export interface BetsTable {
   payout: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
   settled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /**
+   * A slip of one item: its item's play code and odds, for the settlement (migration 0046); null for a slip of
+   * several items. Written with the slip, never changed; everything else reads the item.
+   */
+  code: ColumnType<string | null, string | null | undefined, never>;
+  odds_bps: ColumnType<number | null, number | null | undefined, never>;
 }
 
 /** One line of a slip; the odds are fixed at placement (resolvePlay for the period's draw date). */
@@ -88,5 +94,6 @@ export interface ChasePeriodsTable {
   placed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
-export type BetRow = Selectable<BetsTable>;
+/** A slip as read (bet_results): the settlement's copy of a one-item slip's play is not part of it. */
+export type BetRow = Selectable<Omit<BetsTable, 'code' | 'odds_bps'>>;
 export type BetItemRow = Selectable<BetItemsTable>;

@@ -201,10 +201,16 @@ begin
   --    balance update per account touched (the house-wide ones locked last).
   select count(*) into v_expected from generate_subscripts(s_user, 1) g where v_out[g] = 'ok';
   if v_expected > 0 then
-    insert into bets (id, user_id, game_id, period_id, issue, wallet, total, created_at)
+    -- A slip of one item (nearly every slip) also carries its play code and odds: the settlement reads them
+    -- from the slip, with no join to its item (migration 0046).
+    insert into bets (id, user_id, game_id, period_id, issue, wallet, total, code, odds_bps, created_at)
     overriding system value
-    select v_ids[g], s_user[g], s_game[g], s_period[g], s_issue[g], s_wallet[g], s_total[g], p_now
-      from generate_subscripts(s_user, 1) g where v_out[g] = 'ok' order by g;
+    select v_ids[g], s_user[g], s_game[g], s_period[g], s_issue[g], s_wallet[g], s_total[g], one.code, one.odds,
+           p_now
+      from generate_subscripts(s_user, 1) g
+      left join (select i_slip[j] as slip, min(i_code[j]) as code, min(i_odds[j]) as odds
+                   from generate_subscripts(i_slip, 1) j group by i_slip[j] having count(*) = 1) one on one.slip = g
+     where v_out[g] = 'ok' order by g;
 
     insert into bet_period_stakes as t (period_id, user_id, staked)
     select s_period[g], s_user[g], sum(s_total[g]) from generate_subscripts(s_user, 1) g

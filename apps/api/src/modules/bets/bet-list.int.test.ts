@@ -105,7 +105,7 @@ describe('GET /api/bet/list: status and game', () => {
     const open = await slipAt(p.token, later, 'df_k3');
 
     const rows = await t.app.db
-      .selectFrom('bets')
+      .selectFrom('bet_results')
       .select(['id', 'status', 'game_id'])
       .where('user_id', '=', p.id)
       .orderBy('id', 'desc')

@@ -393,7 +393,7 @@ describe('settlement', () => {
     expect(first.periods).toBeGreaterThan(0);
 
     const slips = await t.app.db
-      .selectFrom('bets')
+      .selectFrom('bet_results as bets')
       .innerJoin('periods', 'periods.id', 'bets.period_id')
       .innerJoin('games', 'games.id', 'bets.game_id')
       .select([

@@ -35,10 +35,11 @@ export async function findPeriodForBet(db: Db, gameId: number, issue: string) {
     .executeTakeFirst();
 }
 
+/** The slips with their results as read (bet_results: a slip that lost everything is not written). */
 export async function slipsByIds(db: Db, ids: readonly number[]): Promise<SlipRow[]> {
   if (ids.length === 0) return [];
   return db
-    .selectFrom('bets')
+    .selectFrom('bet_results as bets')
     .innerJoin('games', 'games.id', 'bets.game_id')
     .innerJoin('periods', 'periods.id', 'bets.period_id')
     .selectAll('bets')
@@ -81,7 +82,10 @@ export async function listUserSlipIds(
   page: number,
   limit: number,
 ): Promise<number[]> {
-  let q = db.selectFrom('bets').select('id').where('user_id', '=', userId);
+  let q = db
+    .selectFrom(filter.status === undefined ? 'bets' : 'bet_results')
+    .select('id')
+    .where('user_id', '=', userId);
   if (filter.status === 'settled') q = q.where('status', 'not in', ['unsettled', 'cancelled']);
   else if (filter.status !== undefined) q = q.where('status', '=', filter.status);
   if (filter.gameId !== undefined) q = q.where('game_id', '=', filter.gameId);
@@ -132,10 +136,10 @@ export async function voidUnsettledSlips(trx: Db, periodId: number, now: Date): 
   return Number(slips.numAffectedRows ?? 0);
 }
 
-/** The player's own slip (undefined for another player's or an unknown id): what cancelling it reads first. */
+/** The player's own slip, its status as read (undefined for another player's or an unknown id): what cancelling it reads first. */
 export async function findOwnSlip(db: Db, userId: number, slipId: number) {
   return db
-    .selectFrom('bets')
+    .selectFrom('bet_results')
     .select(['id', 'game_id', 'period_id', 'wallet', 'total', 'status'])
     .where('id', '=', slipId)
     .where('user_id', '=', userId)
@@ -156,14 +160,13 @@ export async function lockPeriodShared(trx: Db, periodId: number) {
     .executeTakeFirstOrThrow();
 }
 
-/** The slip's status, its row locked FOR UPDATE (a second cancel of it waits here, then finds it cancelled). */
+/**
+ * The slip's status as read (bet_results), its row locked FOR UPDATE first (a second cancel of it waits here, then
+ * finds it cancelled). The row alone is locked: the period stays FOR SHARE, as every cancel of its slips holds it.
+ */
 export async function lockSlipStatus(trx: Db, slipId: number): Promise<BetRow['status']> {
-  const row = await trx
-    .selectFrom('bets')
-    .select('status')
-    .where('id', '=', slipId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  await trx.selectFrom('bets').select('id').where('id', '=', slipId).forUpdate().executeTakeFirstOrThrow();
+  const row = await trx.selectFrom('bet_results').select('status').where('id', '=', slipId).executeTakeFirstOrThrow();
   return row.status;
 }
 

@@ -267,7 +267,7 @@ describe('POST /api/game/cancel', () => {
     await settleDrawnPeriods(t.app.db, k3.draw_at);
     t.app.setClock(() => k3.draw_at);
     const slips = await t.app.db
-      .selectFrom('bets')
+      .selectFrom('bet_results')
       .select(['id', 'status', 'payout'])
       .where('id', 'in', [kept.id, late.id, undone.id])
       .orderBy('id')

@@ -151,7 +151,7 @@ describe('cancels racing the seal (PostgreSQL)', () => {
                  where t.kind = 'cancel' and t.reference = 'bet-cancel:' || b.id) as cancels,
                (select count(*)::int from ledger_transactions t
                  where t.kind = 'payout' and t.reference = 'bet:' || b.id) as payouts
-          from bets b where b.period_id = ${target.id} order by b.id`.execute(db);
+          from bet_results b where b.period_id = ${target.id} order by b.id`.execute(db);
       expect(rows.rows).toHaveLength(SLIPS);
       const cancelledIds = new Set(accepted.map((a) => a.slip.id));
       for (const r of rows.rows) {

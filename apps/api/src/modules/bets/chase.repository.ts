@@ -70,7 +70,7 @@ export async function chasePeriods(db: Db, chaseIds: readonly number[]): Promise
   if (chaseIds.length === 0) return [];
   return db
     .selectFrom('chase_periods as c')
-    .leftJoin('bets as b', 'b.id', 'c.bet_id')
+    .leftJoin('bet_results as b', 'b.id', 'c.bet_id')
     .selectAll('c')
     .select(['b.status as slip_status', 'b.payout'])
     .where('c.chase_id', 'in', chaseIds)
@@ -120,7 +120,7 @@ export async function nextPendingPeriod(trx: Db, chaseId: number) {
 export async function chaseHasWon(trx: Db, chaseId: number): Promise<boolean> {
   const row = await trx
     .selectFrom('chase_periods as c')
-    .innerJoin('bets as b', 'b.id', 'c.bet_id')
+    .innerJoin('bet_results as b', 'b.id', 'c.bet_id')
     .select('c.id')
     .where('c.chase_id', '=', chaseId)
     .where('b.status', '=', 'won')
@@ -187,7 +187,7 @@ export async function dueChases(db: Db, now: Date, limit: number): Promise<{ id:
      and (c.last_draw_at is null or p.draw_at > c.last_draw_at)
     where c.status = 'active'
       -- A chase that stops on a win waits for its last slip's result: a win stops it before its next slip.
-      and not (c.stop_on_win and exists (select 1 from chase_periods cp join bets b on b.id = cp.bet_id
+      and not (c.stop_on_win and exists (select 1 from chase_periods cp join bet_results b on b.id = cp.bet_id
                                          where cp.chase_id = c.id and b.status = 'unsettled'))
     order by c.id limit ${limit}`.execute(db);
   return rows;
@@ -198,7 +198,7 @@ export async function wonChases(db: Db, limit: number): Promise<{ id: number; us
   const { rows } = await sql<{ id: number; user_id: number }>`
     select c.id, c.user_id from chases c
     where c.status = 'active' and c.stop_on_win
-      and exists (select 1 from chase_periods cp join bets b on b.id = cp.bet_id
+      and exists (select 1 from chase_periods cp join bet_results b on b.id = cp.bet_id
                   where cp.chase_id = c.id and b.status = 'won')
     order by c.id limit ${limit}`.execute(db);
   return rows;

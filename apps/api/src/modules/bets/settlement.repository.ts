@@ -61,40 +61,54 @@ export async function createPayoutTable(trx: Db): Promise<void> {
  * ONE statement: settles the period's unsettled slips (status, payout = the sum of their items', settled_at) and
  * the items of the slips that have several (status from `verdicts`, a JSON map play code → won / lost / push;
  * payout by itemPayoutSql), records the winning cash slips (bet_cash_wins) and lists the paying slips in
- * fd_settle_payouts. A slip of one item — nearly every slip — leaves its item as placed: its status and payout are
- * the slip's, and what reads the items reads them through bet_item_results (migration 0043), which says so. An
- * item whose code has no verdict fails it with a NOT NULL violation (on bets, or on bet_items for a slip of several
- * items). Returns the number of slips settled and the number of unsettled slips the period had (the caller refuses
- * to go on when they differ: a slip without items).
+ * fd_settle_payouts. Returns the number of slips settled.
  *
- * Each table is read once and each row written at most once, in the order of its pages:
- *   - the items are joined to the period's slips by a hash of the slips (read once) — joined to the slips table,
- *     not to a CTE, and with no filter of their own (a slip's items are settled or voided with it): whatever the
- *     planner's estimates for a period just filled, it cannot make the items the outer side of a loop that rescans
- *     the slips (or a CTE) once per item — the plan stays linear; each brings its slip's row address (ctid) and
- *     its verdict, read once (the join is not kept as a CTE of its own, which would write and read it again);
- *   - the slips are folded from their items sorted by the slip's address (a slip's items are adjacent) and each
- *     slip row is updated by its address: pages in order, no index visited, no slip read twice; only the slips
- *     counted with more than one item have their items found again (by slip address, then bet_items_bet_idx) and
- *     updated. Every part of the statement sees the same snapshot, and the period row is locked FOR UPDATE, so no
- *     row moves meanwhile (a cancel and a void lock the period first).
- * Both updates are HOT (migration 0010; no index names a column they change, see 0042).
+ * Two kinds of row are left as placed, so that a period of 10⁶ slips writes about a tenth of them:
+ *   - a slip that lost everything (lost, payout 0: most slips) and its items: once the period is settled it reads
+ *     as lost, 0, settled with its period, through bet_results (migration 0045);
+ *   - the item of a one-item slip (nearly every slip): its status and payout are the slip's, through
+ *     bet_item_results (migration 0043).
+ * What reads a result reads it through those views. A slip whose result cannot be known (a play code with no
+ * verdict, a slip without items: never placed so) is counted in `unknown` for a slip of one item, and fails the
+ * statement with a NOT NULL violation (on bets, or on bet_items) for a slip of several: either way the caller rolls
+ * the period back and keeps it drawn.
+ *
+ * Two paths, each table read once and each row written at most once:
+ *   - a slip of one item carries its play code and odds (migration 0046): one pass over the period's unsettled
+ *     slips joins each slip's code to the verdicts (a hash of the few codes) and keeps only counts and the row
+ *     addresses of the slips that pay — no item read, nothing sorted, nothing kept per losing slip; those slips
+ *     are then updated by address (TID scan), their payout from their own total and odds;
+ *   - a slip of several items (and one placed before 0046) is folded from its items: the items are joined to the
+ *     period's slips (the slips table, not a CTE, and no filter of their own: a slip's items are settled or voided
+ *     with it), so the planner cannot make the items the outer side of a loop that rescans the slips once per item;
+ *     each brings its slip's row address (ctid), and the slips are folded from their items sorted by that address.
+ *     Its items are written only when the slip is, found again by slip address, then bet_items_bet_idx.
+ * Each slip row written is found by its address: no index visited. Every part of the statement sees the same
+ * snapshot, and the period row is locked FOR UPDATE, so no row moves meanwhile (a cancel and a void lock the
+ * period first). Both updates are HOT (migration 0010; no index names a column they change, see 0042).
  */
 export async function settleSlips(
   trx: Db,
   periodId: number,
   verdicts: string,
   now: Date,
-): Promise<{ slips: number; unsettled: number }> {
-  const { rows } = await sql<{ slips: number; unsettled: number }>`
+): Promise<{ slips: number; unknown: number }> {
+  const { rows } = await sql<{ slips: number; unknown: number }>`
     with v as (select ${verdicts}::jsonb as m),
+    w as (select e.key as code, e.value as status from v, jsonb_each_text(v.m) as e),
+    one as (
+      select count(*)::int as n, count(*) filter (where w.status is null)::int as unknown,
+             coalesce(array_agg(s.ctid) filter (where w.status in ('won', 'push')), '{}') as paying
+      from bets s left join w on w.code = s.code
+      where s.period_id = ${periodId} and s.status = 'unsettled' and s.code is not null
+    ),
     items as (
       select s.ctid as slip, v.m ->> bi.code as status,
              ${itemPayoutSql(sql`(v.m ->> bi.code)`, sql.ref('bi.amount'), sql.ref('bi.odds_bps'))} as payout
-      from bet_items bi, bets s, v
-      where s.period_id = ${periodId} and s.status = 'unsettled' and bi.bet_id = s.id
+      from bets s left join bet_items bi on bi.bet_id = s.id, v
+      where s.period_id = ${periodId} and s.status = 'unsettled' and s.code is null
     ),
-    slips as (
+    folded as (
       select i.slip, count(*) as n,
              case when count(i.status) < count(*) then null
                   when bool_or(i.status = 'won') then 'won'
@@ -104,19 +118,32 @@ export async function settleSlips(
       from (select slip, status, payout from items order by slip) as i
       group by i.slip
     ),
+    written as (
+      select slip, n, status, payout from folded where status is distinct from 'lost' or payout > 0
+    ),
     several as (
       update bet_items bi
       set status = v.m ->> bi.code,
           payout = ${itemPayoutSql(sql`(v.m ->> bi.code)`, sql.ref('bi.amount'), sql.ref('bi.odds_bps'))}
-      from slips x, bets s, v
+      from written x, bets s, v
       where x.n > 1 and s.ctid = x.slip and bi.bet_id = s.id
     ),
-    upd as (
+    upd_one as (
+      update bets b
+      set status = w.status,
+          payout = ${itemPayoutSql(sql.ref('w.status'), sql.ref('b.total'), sql.ref('b.odds_bps'))},
+          settled_at = ${now}::timestamptz
+      from (select unnest(one.paying) as slip from one) as x, w
+      where b.ctid = x.slip and w.code = b.code
+      returning b.id, b.user_id, b.wallet, b.status, b.payout
+    ),
+    upd_folded as (
       update bets b set status = x.status, payout = x.payout, settled_at = ${now}::timestamptz
-      from slips x
+      from written x
       where b.ctid = x.slip
       returning b.id, b.user_id, b.wallet, b.status, b.payout
     ),
+    upd as (select * from upd_one union all select * from upd_folded),
     wins as (
       insert into bet_cash_wins (bet_id, settled_at)
       select id, ${now}::timestamptz from upd where status = 'won' and wallet = 'cash'
@@ -125,11 +152,9 @@ export async function settleSlips(
       insert into fd_settle_payouts (id, user_id, wallet, amount)
       select id, user_id, wallet, payout from upd where payout > 0
     )
-    select (select count(*) from upd)::int as slips,
-           (select count(*) from bets where period_id = ${periodId} and status = 'unsettled')::int as unsettled
+    select ((select n from one) + (select count(*) from folded))::int as slips, (select unknown from one) as unknown
     `.execute(trx);
-  const row = rows[0];
-  return { slips: row?.slips ?? 0, unsettled: row?.unsettled ?? 0 };
+  return { slips: rows[0]?.slips ?? 0, unknown: rows[0]?.unknown ?? 0 };
 }
 
 /** The paying slips as ledger.batch.ts postWalletBatch reads them: one payout 'bet:<slipId>' of the slip's payout. */
@@ -164,13 +189,17 @@ export async function markSettled(trx: Db, periodId: number, now: Date): Promise
   return moved !== undefined;
 }
 
-/** The first unsettled item of the period whose code has no verdict in `verdicts` (a play that does not exist). */
-export function firstItemWithoutVerdict(db: Db, periodId: number, verdicts: string) {
-  return sql<{ id: number; code: string }>`
-    select bi.id, bi.code from bet_items bi join bets b on b.id = bi.bet_id
+/**
+ * What keeps the period from settling, for the operator: its first unsettled slip with a play code that has no
+ * verdict in `verdicts` (the slip's own code for a slip of one item, else an item's), or without items.
+ */
+export function firstUnsettleable(db: Db, periodId: number, verdicts: string) {
+  return sql<{ slip: number; item: number | null; code: string | null }>`
+    select b.id as slip, bi.id as item, coalesce(b.code, bi.code) as code
+    from bets b left join bet_items bi on bi.bet_id = b.id and b.code is null
     where b.period_id = ${periodId} and b.status = 'unsettled'
-      and (${verdicts}::jsonb ->> bi.code) is null
-    order by bi.id limit 1`
+      and (${verdicts}::jsonb ->> coalesce(b.code, bi.code)) is null
+    order by b.id, bi.id limit 1`
     .execute(db)
     .then((r) => r.rows[0]);
 }

@@ -107,7 +107,8 @@ export async function settleDrawnPeriods(
 
 export type SettledPeriod = { game_id: number; issue: string; slips: number };
 
-class UnknownPlay extends Error {}
+/** A slip whose result cannot be known: a play code with no verdict, or no items (never placed so). */
+class Unsettleable extends Error {}
 
 /** Settles one drawn period; undefined when it is not (or no longer) 'drawn'. */
 export async function settlePeriod(db: Db, periodId: number, now: Date): Promise<SettledPeriod | undefined> {
@@ -122,18 +123,14 @@ export async function settlePeriod(db: Db, periodId: number, now: Date): Promise
       map = verdicts(family as GameFamily, drawDate, period.result);
 
       await repo.createPayoutTable(trx);
-      let settled: { slips: number; unsettled: number };
+      let slips: number;
       try {
-        settled = await repo.settleSlips(trx, period.id, JSON.stringify(map), now);
+        const settled = await repo.settleSlips(trx, period.id, JSON.stringify(map), now);
+        if (settled.unknown > 0) throw new Unsettleable();
+        slips = settled.slips;
       } catch (err) {
-        if (isNotNull(err, 'bets') || isNotNull(err, 'bet_items')) throw new UnknownPlay();
+        if (isNotNull(err, 'bets') || isNotNull(err, 'bet_items')) throw new Unsettleable();
         throw err;
-      }
-      const slips = settled.slips;
-      // Every unsettled slip of the period is settled from its items; one without items (never placed so) would be
-      // left behind: the period stays 'drawn' for an operator to look at.
-      if (slips !== settled.unsettled) {
-        throw new Error(`period ${period.id}: ${settled.unsettled - slips} unsettled slip(s) without items`);
       }
       // All the period's payouts in one batch: each account (the house once) updated once.
       await postWalletBatch(trx, payoutCredited, repo.payoutsToPost(), now);
@@ -148,10 +145,16 @@ export async function settlePeriod(db: Db, periodId: number, now: Date): Promise
       return { game_id: period.game_id, issue: period.issue, slips };
     });
   } catch (err) {
-    if (!(err instanceof UnknownPlay)) throw err;
-    // The transaction is rolled back; name the item for the operator.
-    const item = await repo.firstItemWithoutVerdict(db, periodId, JSON.stringify(map));
-    throw new Error(`bet item ${item?.id ?? '?'}: unknown play ${item?.code ?? '?'}`, { cause: err });
+    if (!(err instanceof Unsettleable)) throw err;
+    // The transaction is rolled back: the period stays 'drawn'; name the slip for the operator.
+    const found = await repo.firstUnsettleable(db, periodId, JSON.stringify(map));
+    const what =
+      found === undefined
+        ? 'a slip whose result is unknown'
+        : found.code === null
+          ? `slip ${found.slip}: no items`
+          : `slip ${found.slip}${found.item === null ? '' : `, bet item ${found.item}`}: unknown play ${found.code}`;
+    throw new Error(`period ${periodId} not settled: ${what}`, { cause: err });
   }
 }
 

@@ -67,7 +67,8 @@ function rng(seed: number) {
 }
 
 type Item = { code: string; odds: number; amount: number };
-type Slip = { user: number; wallet: Wallet; items: Item[] };
+/** `before0046`: a one-item slip placed before its play was copied onto the slip (it is settled from its item). */
+type Slip = { user: number; wallet: Wallet; items: Item[]; before0046?: boolean };
 
 type Period = { id: number; game_id: number; issue: string; family: GameFamily; date: string };
 
@@ -112,6 +113,10 @@ async function placeAndDraw(p: Period, slips: Slip[], result: number[]): Promise
           issue: p.issue,
           wallet: s.wallet,
           total,
+          // As place_bet_slips writes it: a one-item slip carries its play.
+          ...(s.items.length === 1 && s.before0046 !== true
+            ? { code: s.items[0]?.code ?? null, odds_bps: s.items[0]?.odds ?? null }
+            : {}),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -169,7 +174,7 @@ function randomSlips(p: Period, n: number, seed: number): Slip[] {
         amount: 1 + Math.floor(next() * (next() < 0.1 ? 1_000_000_000 : 100_000)),
       });
     }
-    slips.push({ user: pick(users), wallet: next() < 0.7 ? 'cash' : 'demo', items });
+    slips.push({ user: pick(users), wallet: next() < 0.7 ? 'cash' : 'demo', items, before0046: k % 4 === 3 });
   }
   return slips;
 }
@@ -203,22 +208,33 @@ async function settleAndCheck(p: Period, slips: Slip[], ids: number[]) {
     .where('bet_id', 'in', ids)
     .orderBy('id')
     .execute();
-  // A one-item slip's item row is left as placed (the view gives it the slip's result); a slip of several has each
-  // of its items written.
+  // What is left as placed (the views give it its result): a slip that lost everything, with its items; the item of
+  // a one-item slip. Everything else is written: the slip, and each item of a slip of several.
+  const lostAll = (k: number) => (expectedItems[k] ?? []).every((e) => e.status === 'lost');
   const rows = await db
     .selectFrom('bet_items')
     .select(['bet_id', 'status', 'payout'])
     .where('bet_id', 'in', ids)
     .execute();
   for (const r of rows) {
-    const several = (slips[ids.indexOf(r.bet_id)]?.items.length ?? 0) > 1;
+    const k = ids.indexOf(r.bet_id);
+    const several = (slips[k]?.items.length ?? 0) > 1;
     expect({ bet: r.bet_id, asPlaced: r.status === 'unsettled' && r.payout === null }).toEqual({
       bet: r.bet_id,
-      asPlaced: !several,
+      asPlaced: !several || lostAll(k),
     });
   }
-  const stored = await db
+  const placed = await db
     .selectFrom('bets')
+    .select(['id', 'status', 'payout', 'settled_at'])
+    .where('id', 'in', ids)
+    .execute();
+  for (const r of placed) {
+    const asPlaced = r.status === 'unsettled' && r.payout === null && r.settled_at === null;
+    expect({ bet: r.id, asPlaced }).toEqual({ bet: r.id, asPlaced: lostAll(ids.indexOf(r.id)) });
+  }
+  const stored = await db
+    .selectFrom('bet_results')
     .select(['id', 'status', 'payout', 'settled_at'])
     .where('id', 'in', ids)
     .orderBy('id')
@@ -375,29 +391,34 @@ describe('set-based settlement = the domain, item by item', () => {
       [6, 6, 5],
     );
     await sql`update bet_items set code = 'k3.nothing' where bet_id = ${ids[1] ?? 0}`.execute(t.app.db);
-    await expect(settlePeriod(t.app.db, p.id, T)).rejects.toThrow(/unknown play k3\.nothing/);
+    await sql`update bets set code = 'k3.nothing' where id = ${ids[1] ?? 0}`.execute(t.app.db);
+    await expect(settlePeriod(t.app.db, p.id, T)).rejects.toThrow(
+      new RegExp(`slip ${ids[1] ?? 0}: unknown play k3\\.nothing`),
+    );
     const period = await t.app.db.selectFrom('periods').select('status').where('id', '=', p.id).executeTakeFirst();
     expect(period?.status).toBe('drawn');
     const slips = await t.app.db.selectFrom('bets').select('status').where('id', 'in', ids).execute();
     expect(slips.every((s) => s.status === 'unsettled')).toBe(true);
     // Put it right (an operator's fix), so the periods after this test settle normally.
     await sql`update bet_items set code = 'k3.big' where bet_id = ${ids[1] ?? 0}`.execute(t.app.db);
+    await sql`update bets set code = 'k3.big' where id = ${ids[1] ?? 0}`.execute(t.app.db);
     expect((await settlePeriod(t.app.db, p.id, T))?.slips).toBe(2);
   });
 
   it('a slip without items (never placed so) keeps the whole period drawn rather than being left behind', async () => {
     const p = await periodOf('df_k3');
+    const big = { code: 'k3.big', odds: 19_700, amount: 100 };
     const ids = await placeAndDraw(
       p,
       [
-        { user: users[0] ?? 0, wallet: 'cash', items: [{ code: 'k3.big', odds: 19_700, amount: 100 }] },
-        { user: users[1] ?? 0, wallet: 'cash', items: [{ code: 'k3.big', odds: 19_700, amount: 100 }] },
+        { user: users[0] ?? 0, wallet: 'cash', items: [big], before0046: true },
+        { user: users[1] ?? 0, wallet: 'cash', items: [big], before0046: true },
       ],
       [6, 6, 5],
     );
     // The second slip's item moved to the first slip: the first has two items, the second none.
     await sql`update bet_items set bet_id = ${ids[0] ?? 0} where bet_id = ${ids[1] ?? 0}`.execute(t.app.db);
-    await expect(settlePeriod(t.app.db, p.id, T)).rejects.toThrow(/1 unsettled slip\(s\) without items/);
+    await expect(settlePeriod(t.app.db, p.id, T)).rejects.toThrow(new RegExp(`slip ${ids[1] ?? 0}: no items`));
     const period = await t.app.db.selectFrom('periods').select('status').where('id', '=', p.id).executeTakeFirst();
     expect(period?.status).toBe('drawn');
     const slips = await t.app.db.selectFrom('bets').select('status').where('id', 'in', ids).execute();

@@ -214,7 +214,7 @@ describe('the scheduler runner', () => {
         expect(await statusOf(p1.id)).toBe('settled');
         expect(await statusOf(p2.id)).toBe('settled');
         const settledSlip = await db
-          .selectFrom('bets')
+          .selectFrom('bet_results')
           .select('status')
           .where('id', '=', slip)
           .executeTakeFirstOrThrow();
