@@ -22,3 +22,6 @@ export const bettorAddress = (i: number) => address(30, i + 1);
 
 /** The address the bettors' process reads the current period from. */
 export const readerAddress = address(31, 1);
+
+/** The address of reader `i` of readers.ts (0-based): one reader per address. */
+export const readersAddress = (i: number) => address(32, i + 1);

@@ -6,6 +6,9 @@
  * sent again with the same key and body until it is answered (2xx, or a refusal the API decided), for up to 60 s.
  * Meanwhile one reader polls POST /api/game/current_game once a second: the open issue the slips name.
  *
+ * Read-your-writes: about every `ownReadEveryMs`, the player of the next accepted slip reads his own bet list at once
+ * (GET /api/bet/list, first page, through the balancer like everything else, so on any host): it must list that slip.
+ *
  * `burst`: every player sends a slip at once, so that a host killed right after has slips in flight.
  * Every request and slip is counted under the fault phase the run is in when it starts (`phase` messages);
  * `report` answers the counts and every slip's outcome.
@@ -15,9 +18,19 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { readerAddress } from './addresses.ts';
 import { noCounts } from './phase-counts.ts';
 import { call, signUpGuests, type Answer, type Player } from './players.ts';
+import { countedGet, type ReadCounts } from './reads.ts';
 
 type ToBettors =
-  | { type: 'start'; url: string; players: number; everyMs: number; gameId: number; playId: number; stake: number }
+  | {
+      type: 'start';
+      url: string;
+      players: number;
+      everyMs: number;
+      ownReadEveryMs: number;
+      gameId: number;
+      playId: number;
+      stake: number;
+    }
   | { type: 'phase'; name: string }
   | { type: 'burst' }
   | { type: 'stop' }
@@ -40,6 +53,11 @@ export type PhaseCounts = {
   replayed: number;
   /** Accepted slips deliberately sent a second time with their key. */
   replaysSent: number;
+  /** The reads of a player's own bet list right after his slip was accepted (not in `sent`). */
+  ownReads: ReadCounts;
+  /** Of those answered 2xx: lists that held the slip, and lists without it (a stale read of one's own write). */
+  ownShown: number;
+  ownStale: number;
 };
 
 export type Slip = {
@@ -55,7 +73,8 @@ export type Slip = {
 };
 
 export type BettorsReport = { phases: Record<string, PhaseCounts>; slips: Slip[]; players: number };
-export type FromBettors = { type: 'started'; players: number } | { type: 'report'; report: BettorsReport };
+export type FromBettors =
+  { type: 'started'; players: number; tokens: string[] } | { type: 'report'; report: BettorsReport };
 
 const send = (m: FromBettors) => process.send?.(m);
 
@@ -103,7 +122,20 @@ async function main(m: Extract<ToBettors, { type: 'start' }>) {
 
   // Players: a guest each, from its own address.
   const players = await signUpGuests(base, m.players);
-  send({ type: 'started', players: players.length });
+  send({ type: 'started', players: players.length, tokens: players.map((p) => p.token) });
+
+  // The next accepted slip's player reads his own list once this time has passed.
+  let ownReadAt = Date.now();
+  const readOwn = async (player: Player, slip: Slip, c: PhaseCounts) => {
+    const answer = await countedGet(c.ownReads, at('/api/bet/list?page=1'), player.agent, { token: player.token });
+    if (answer?.status !== 200) return;
+    const list = (JSON.parse(answer.body) as { data: { list: { id: number }[] } }).data.list;
+    if (list.some((s) => s.id === slip.id)) c.ownShown += 1;
+    else {
+      c.ownStale += 1;
+      console.error(`bettors: slip ${slip.id} (${slip.key}) not in its player's bet list read right after it`);
+    }
+  };
 
   const runId = `chaos-${Date.now().toString(36)}`;
   let n = 0;
@@ -152,6 +184,10 @@ async function main(m: Extract<ToBettors, { type: 'start' }>) {
     slip.id = json.data.id;
     slip.ids.push(json.data.id);
     c.accepted += 1;
+    if (Date.now() >= ownReadAt) {
+      ownReadAt = Date.now() + m.ownReadEveryMs;
+      await readOwn(player, slip, c);
+    }
     // One slip in REPLAY_EVERY is sent once more with its key, as a double tap or a retry after a lost answer would:
     // it must be answered with the same slip, marked replayed, and place nothing.
     if (n % REPLAY_EVERY !== 0) return;

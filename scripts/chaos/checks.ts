@@ -2,13 +2,15 @@
  * What `npm run cluster:chaos` checks after each fault, read from the primary as the hosts' role: periods drawn once
  * and none skipped, every accepted slip settled exactly once (one stake posting, one payout posting when it pays,
  * none otherwise), no slip the bettors were not told of, the ledger check (`npm run ledger:check`), and who holds the
- * scheduler's advisory lock.
+ * scheduler's advisory lock. And, from the counts of the readers (readers.ts) and of the bettors' reads of their own
+ * bet list: every read answered (readFailures), each draw in the history soon after it (historyFailures).
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { root, type Topology } from '../cluster/topology.ts';
 import type { Slip } from './bettors.ts';
+import type { ReadCounts } from './reads.ts';
 
 const run = promisify(execFile);
 
@@ -199,4 +201,60 @@ export class Checks {
       };
     }
   }
+}
+
+/** From when to when (epoch ms) the balancer was away. */
+export type Window = { from: number; to: number };
+
+/** How a read the balancer cut (reset) or refused ends, as node names it. */
+const CUT_ERRORS = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE']);
+
+/**
+ * The reads of one phase, by kind (readers.ts; `own bet list`, the bettors' reads right after a slip): every read
+ * answered 2xx, and every own bet list read right after a slip listed it.
+ *
+ * One allowance, in the balancer fault only (`cut`: from the balancer's stop to its having every host UP again): a
+ * read that ended in that window reset or refused, being in flight on a client connection the stopping balancer cut,
+ * or sent while nothing listened. No host answered it, so it says nothing of the API, and a page's next poll is
+ * answered. Nothing else is allowed in any phase: no status but 2xx (a 5xx, a 429, a 401 of a session lost), no read
+ * left unanswered 10 s, no failure outside the window. In particular the replica fault allows none: a replica going
+ * away or coming back must cost a reader nothing (the primary answers).
+ */
+export function readFailures(
+  reads: Record<string, ReadCounts>,
+  ownStale: number,
+  cut: Window | undefined,
+): { failures: string[]; cut: number } {
+  const failures: string[] = [];
+  let allowed = 0;
+  const inWindow = (f: { at: number; why: string }) =>
+    cut !== undefined && CUT_ERRORS.has(f.why) && f.at >= cut.from && f.at <= cut.to;
+  for (const [kind, c] of Object.entries(reads)) {
+    const bad = c.failed.filter((f) => !inWindow(f));
+    allowed += c.failed.length - bad.length;
+    if (bad.length === 0) continue;
+    const why: Record<string, number> = {};
+    for (const f of bad) why[f.why] = (why[f.why] ?? 0) + 1;
+    const text = Object.entries(why)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ');
+    failures.push(`${bad.length} of ${c.sent} ${kind} reads not answered 2xx (${text})`);
+  }
+  if (ownStale > 0) failures.push(`${ownStale} own bet lists read right after a slip did not list it`);
+  return { failures, cut: allowed };
+}
+
+/**
+ * How long a drawn period may take to reach the head of the history a reader polls: a lagging replica may serve it
+ * until its lag reaches REPLICA_MAX_LAG_MS (5 s), plus the second between two probes; an answer is kept READ_CACHE_MS
+ * (1 s); a reader polls once a second. 8 s, rounded up to 10.
+ */
+export const HISTORY_WITHIN_MS = 10_000;
+
+/** The history listed the period drawn at `drawnAt` (epoch ms) within HISTORY_WITHIN_MS; `seenAt` when it first did. */
+export function historyFailures(issue: string, drawnAt: number, seenAt: number | undefined): string[] {
+  if (seenAt === undefined) return [`the history never listed ${issue}`];
+  if (seenAt - drawnAt > HISTORY_WITHIN_MS)
+    return [`the history listed ${issue} ${((seenAt - drawnAt) / 1000).toFixed(1)} s after its draw`];
+  return [];
 }

@@ -1,17 +1,21 @@
 /**
  * `npm run cluster:chaos`: failures under load on the cluster of `npm run cluster` (docs/scaling.md, "Chaos run").
  * Brings the cluster up when it is not, runs bettors (bettors.ts) and a crowd of live streams (crowd.ts, several
- * processes) through the balancer, then, one K3 draw each (a 60 s game: every whole minute), breaks one piece at a
- * time at a set moment before the draw: a host killed and started again, the scheduler's leader killed 100 ms before
- * the draw, Redis stopped for 30 s, the replica stopped, the balancer restarted. After each draw it checks (checks.ts)
- * and prints a table of figures per fault; takes the cluster down at the end unless --keep. Exit 1 when a check fails.
+ * processes) and readers of what the replica may serve (readers.ts) through the balancer, then, one K3 draw each (a
+ * 60 s game: every whole minute), breaks one piece at a time at a set moment before the draw: a host killed and
+ * started again, the scheduler's leader killed 100 ms before the draw, Redis stopped for 30 s, the replica stopped,
+ * the balancer restarted. After each draw it checks (checks.ts) and prints a table of figures per fault; takes the
+ * cluster down at the end unless --keep. Exit 1 when a check fails.
  *
  * CHAOS_STREAMS (3000), CHAOS_CROWDS (3 processes), CHAOS_PLAYERS (100), CHAOS_BET_EVERY_MS (1500 per player),
+ * CHAOS_READERS (2 readers of each public read, 4 bettors' bet lists, 2 registered players' account histories),
+ * CHAOS_READ_EVERY_MS (1000 per reader), CHAOS_OWN_READ_EVERY_MS (2000: a bettor reads his own list after his slip),
  * CHAOS_FAULTS (all: baseline,host,leader,redis,replica,balancer, in that order).
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { execFile, fork, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
 import {
   down,
   killHost,
@@ -32,7 +36,9 @@ import { requireTopology } from '../cluster/topology.ts';
 import { noCounts } from './phase-counts.ts';
 import type { BettorsReport, FromBettors, PhaseCounts, Slip } from './bettors.ts';
 import type { CrowdReport, FromCrowd } from './crowd.ts';
-import { Checks } from './checks.ts';
+import type { FromReaders, ReadersReport } from './readers.ts';
+import { Checks, historyFailures, readFailures, type Window } from './checks.ts';
+import { percentile, sumReads, type ReadCounts } from './reads.ts';
 
 const here = import.meta.dirname;
 const keep = process.argv.includes('--keep');
@@ -41,6 +47,12 @@ const STREAMS = num('CHAOS_STREAMS', 3000);
 const CROWDS = num('CHAOS_CROWDS', 3);
 const PLAYERS = num('CHAOS_PLAYERS', 100);
 const BET_EVERY_MS = num('CHAOS_BET_EVERY_MS', 1500);
+/** Readers of the history and of the trend (each), of bettors' bet lists, of registered players' account histories. */
+const [PUBLIC_READERS = 2, BET_LIST_READERS = 4, ACCOUNT_READERS = 2] = (process.env.CHAOS_READERS ?? '2,4,2')
+  .split(',')
+  .map(Number);
+const READ_EVERY_MS = num('CHAOS_READ_EVERY_MS', 1000);
+const OWN_READ_EVERY_MS = num('CHAOS_OWN_READ_EVERY_MS', 2000);
 const GAME = 'df_k3';
 /** A stream must hold the draw's result this soon after the draw. */
 const RESULT_WITHIN_MS = 5000;
@@ -73,6 +85,7 @@ function child<From extends { type: string }>(script: string): Child<From> {
 
 type Crowd = Child<FromCrowd>;
 type Bettors = Child<FromBettors>;
+type Readers = Child<FromReaders>;
 
 async function crowdReports(crowds: Crowd[]): Promise<CrowdReport[]> {
   return Promise.all(
@@ -90,6 +103,12 @@ async function bettorsReport(b: Bettors): Promise<BettorsReport> {
   return ((await reply) as Extract<FromBettors, { type: 'report' }>).report;
 }
 
+async function readersReport(r: Readers): Promise<ReadersReport> {
+  const reply = r.next('report');
+  r.proc.send({ type: 'report' });
+  return ((await reply) as Extract<FromReaders, { type: 'report' }>).report;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Faults: each acts around the draw at `drawAt` and answers its figures.
 
@@ -101,6 +120,8 @@ type Fault = {
   leadMs: number;
   /** Starts at drawAt − leadMs; resolves once the piece is back, with its figures. */
   run: (drawAt: number, checks: Checks, bettors: Bettors) => Promise<FaultFigures>;
+  /** Set by run when the balancer was away: a read it cut or refused then is allowed (checks.ts, readFailures). */
+  cut?: Window;
 };
 
 async function waitStatus(name: string, want: (status: string) => boolean, timeoutMs: number): Promise<number> {
@@ -116,6 +137,18 @@ async function waitStatus(name: string, want: (status: string) => boolean, timeo
 const untilAt = (at: number) => sleep(Math.max(0, at - Date.now()));
 
 function faults(t: Topology): Fault[] {
+  const balancer: Fault = {
+    name: 'balancer',
+    what: 'HAProxy restarted 500 ms before the draw: every open connection cut',
+    leadMs: 500,
+    run: async () => {
+      const started = performance.now();
+      const from = Date.now();
+      await restartBalancer();
+      balancer.cut = { from, to: Date.now() };
+      return { 'balancer back, hosts UP': `${(performance.now() - started).toFixed(0)} ms` };
+    },
+  };
   const kill = async (host: string) => {
     const killedAt = performance.now();
     killHost(host);
@@ -202,18 +235,49 @@ function faults(t: Topology): Fault[] {
         return { 'replica streaming again': secs(performance.now() - started) };
       },
     },
-    {
-      name: 'balancer',
-      what: 'HAProxy restarted 500 ms before the draw: every open connection cut',
-      leadMs: 500,
-      run: async () => {
-        const started = performance.now();
-        await restartBalancer();
-        return { 'balancer back, hosts UP': `${(performance.now() - started).toFixed(0)} ms` };
-      },
-    },
+    balancer,
   ];
   return all.filter((f) => FAULTS.includes(f.name));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Where the hosts read what may lag.
+
+type LagReads = { replica: number; primary: number };
+type HostLagReads = Record<string, LagReads & { pid: number | undefined }>;
+const execFileP = promisify(execFile);
+
+/** Each running host's reads that may lag so far, by the server that answered (replica_reads_total, plugins/replica.ts). */
+async function hostLagReads(t: Topology): Promise<HostLagReads> {
+  const out: HostLagReads = {};
+  const hosts = await listHosts();
+  await Promise.all(
+    t.hosts.map(async (h) => {
+      const pid = hosts.find((x) => x.name === h.name)?.pid;
+      if (pid === undefined) return;
+      try {
+        const url = `http://127.0.0.1:${h.metricsPort}/metrics`;
+        const { stdout } = await execFileP('ip', ['netns', 'exec', h.namespace, 'curl', '-s', '-m', '2', url]);
+        const count = (server: string) =>
+          Number(new RegExp(`^replica_reads_total\\{server="${server}"\\} (\\S+)$`, 'm').exec(stdout)?.[1] ?? 0);
+        out[h.name] = { replica: count('replica'), primary: count('primary'), pid };
+      } catch {
+        // A host going or coming back: its reads are not counted.
+      }
+    }),
+  );
+  return out;
+}
+
+/** The reads between two looks, over the hosts; a host started again between them counts from its start. */
+function lagReadsBetween(before: HostLagReads, after: HostLagReads): LagReads {
+  const total = { replica: 0, primary: 0 };
+  for (const [name, a] of Object.entries(after)) {
+    const b = before[name]?.pid === a.pid ? before[name] : undefined;
+    total.replica += a.replica - (b?.replica ?? 0);
+    total.primary += a.primary - (b?.primary ?? 0);
+  }
+  return total;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -234,12 +298,62 @@ type Row = {
   /** Stream attempts that failed before 200 in this phase, by reason. */
   streamFailures: Record<string, number>;
   failures: string[];
+  reads: ReadFigures;
+  /** The reads' checks (checks.ts, readFailures and historyFailures); taken again on the phase's whole counts at the end. */
+  readFailures: string[];
+  /** The hosts' reads that may lag (every client's, the readers' among them), by the server that answered. */
+  lagReads: LagReads;
 };
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+type ReadFigures = {
+  /** The readers' reads (readers.ts) by kind, and all of them. */
+  byKind: Record<string, ReadCounts>;
+  all: ReadCounts;
+  /** The bettors' reads of their own bet list right after a slip, and how many listed it. */
+  own: ReadCounts;
+  ownShown: number;
+  /** Reads the balancer cut or refused while it restarted (allowed). */
+  cut: number;
+  /** From the period's draw to a history answer first listing it, ms (NaN: never). */
+  historyMs: number;
+};
+
+/** The phase's reads from the readers' and the bettors' counts, and what their checks found. */
+function readFigures(
+  fault: Fault,
+  issue: string,
+  drawnAt: number,
+  readers: ReadersReport,
+  counts: PhaseCounts,
+): { figures: ReadFigures; failures: string[] } {
+  const byKind = readers.phases[fault.name] ?? {};
+  const own = counts.ownReads;
+  const checked = readFailures({ ...byKind, 'own bet list': own }, counts.ownStale, fault.cut);
+  const seenAt = readers.historyFirstSeen[issue];
+  const failures = [...checked.failures, ...historyFailures(issue, drawnAt, seenAt)];
+  for (const [kind, c] of Object.entries({ ...byKind, 'own bet list': own })) {
+    if (c.sent === 0) failures.push(`no ${kind} reads in the phase`);
+  }
+  if (Object.keys(byKind).length === 0) failures.push('no reads in the phase');
+  return {
+    figures: {
+      byKind,
+      all: sumReads(Object.values(byKind)),
+      own,
+      ownShown: counts.ownShown,
+      cut: checked.cut,
+      historyMs: seenAt === undefined ? NaN : seenAt - drawnAt,
+    },
+    failures,
+  };
 }
+
+const sum = (r: Record<string, number>) => Object.values(r).reduce((a, b) => a + b, 0);
+const listed = (r: Record<string, number>) =>
+  Object.entries(r)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ') || 'none';
+const ms = (values: number[]) => `${percentile(values, 99).toFixed(0)} ms`;
 
 /** Every stream's delay from the draw to its knowing the result; null for one that never did. */
 function delays(reports: CrowdReport[], issue: string, drawAt: number): (number | null)[] {
@@ -266,6 +380,14 @@ function printTable(rows: Row[]) {
     'result p99',
     '> 5 s',
     'draw late',
+    'reads',
+    'reads 2xx',
+    'reads non-2xx',
+    'read errors',
+    'read p99',
+    'own bet listed',
+    'history after draw',
+    'replica/primary',
   ];
   const body = rows.map((r) => [
     r.fault,
@@ -282,6 +404,14 @@ function printTable(rows: Row[]) {
     `${r.p99Ms.toFixed(0)} ms`,
     String(r.late),
     `${r.drawLateMs.toFixed(0)} ms`,
+    String(r.reads.all.sent),
+    String(r.reads.all.ok),
+    String(sum(r.reads.all.status)),
+    String(sum(r.reads.all.errors)),
+    ms(r.reads.all.ms),
+    `${r.reads.ownShown}/${r.reads.own.sent}`,
+    `${(r.reads.historyMs / 1000).toFixed(1)} s`,
+    `${r.lagReads.replica}/${r.lagReads.primary}`,
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
@@ -299,9 +429,19 @@ function printTable(rows: Row[]) {
     const streams = Object.entries(r.streamFailures)
       .map(([k, v]) => `${k} ${v}`)
       .join(', ');
+    const reads = Object.entries(r.reads.byKind)
+      .map(([k, c]) => `${k} ${c.ok}/${c.sent} p99 ${ms(c.ms)}`)
+      .join(', ');
+    const own = r.reads.own;
+    const failures = [...r.failures, ...r.readFailures];
     console.log(
       `${r.fault}: ${extra || '-'}; stream attempts failed: ${streams || 'none'}; bets refused ${refused || 'none'}; replays sent ${r.bets.replaysSent}, answers marked replayed ${r.bets.replayed}` +
-        (r.failures.length ? `\n  FAILED: ${r.failures.join('\n  FAILED: ')}` : ''),
+        `\n  reads 2xx/sent: ${reads}; non-2xx ${listed(r.reads.all.status)}; errors ${listed(r.reads.all.errors)}` +
+        `${r.reads.cut ? ` (${r.reads.cut} cut or refused by the balancer's restart)` : ''}` +
+        `\n  own bet list right after a slip: ${own.sent} reads, ${own.ok} 2xx, listed ${r.reads.ownShown}, p99 ${ms(own.ms)}` +
+        `, non-2xx ${listed(own.status)}, errors ${listed(own.errors)}` +
+        `\n  the hosts' reads that may lag: ${r.lagReads.replica} from the replica, ${r.lagReads.primary} from the primary` +
+        (failures.length ? `\n  FAILED: ${failures.join('\n  FAILED: ')}` : ''),
     );
   }
 }
@@ -316,6 +456,7 @@ async function main(): Promise<boolean> {
   const checks = new Checks(databaseUrl(t));
   const crowds: Crowd[] = [];
   let bettors: Bettors | undefined;
+  let readers: Readers | undefined;
   let ok = true;
   try {
     const game = await checks.game(GAME);
@@ -329,12 +470,27 @@ async function main(): Promise<boolean> {
       url: balancerUrl(t),
       players: PLAYERS,
       everyMs: BET_EVERY_MS,
+      ownReadEveryMs: OWN_READ_EVERY_MS,
       gameId: game.id,
       playId: game.playId,
       stake: game.stake,
     });
-    await started;
+    const { tokens } = (await started) as Extract<FromBettors, { type: 'started' }>;
     log(`${PLAYERS} players signed up and betting`);
+
+    readers = child<FromReaders>('readers.ts');
+    const reading = readers.next('started');
+    readers.proc.send({
+      type: 'start',
+      url: balancerUrl(t),
+      gameId: game.id,
+      bettorTokens: tokens.slice(0, BET_LIST_READERS),
+      publicReaders: PUBLIC_READERS,
+      registered: ACCOUNT_READERS,
+      everyMs: READ_EVERY_MS,
+    });
+    const { readers: readerCount } = (await reading) as Extract<FromReaders, { type: 'started' }>;
+    log(`${readerCount} readers reading (history, trend, bet lists, account histories)`);
 
     const per = Math.ceil(STREAMS / CROWDS);
     for (let i = 0; i < CROWDS; i += 1) crowds.push(child<FromCrowd>('crowd.ts'));
@@ -354,14 +510,17 @@ async function main(): Promise<boolean> {
     log(`${opened.reduce((a, b) => a + b, 0)} of ${STREAMS} streams live`);
 
     const rows: Row[] = [];
+    const phases: { fault: Fault; issue: string; drawnAt: number }[] = [];
     let reconnectsBefore = 0;
     let streamFailuresBefore: Record<string, number> = {};
+    let lagReadsBefore = await hostLagReads(t);
     for (const fault of faults(t)) {
       // The next draw far enough ahead for this fault's lead, and past the previous fault's.
       let drawAt = await checks.nextDraw(game.id);
       while (drawAt - Date.now() < fault.leadMs + 3000) drawAt += game.cycleMs;
       const issue = await checks.issueAt(game.id, drawAt);
       bettors.proc.send({ type: 'phase', name: fault.name });
+      readers.proc.send({ type: 'phase', name: fault.name });
       log(`${fault.name}: ${fault.what}; draw ${issue} at ${new Date(drawAt).toISOString().slice(11, 19)}`);
       await untilAt(drawAt - fault.leadMs);
       const extra = await fault.run(drawAt, checks, bettors);
@@ -402,6 +561,8 @@ async function main(): Promise<boolean> {
       const ledger = await checks.ledger();
       if (!ledger.ok) failures.push(`ledger: ${ledger.text}`);
       const drawLateMs = await checks.drawLateMs(game.id, issue);
+      const reads = readFigures(fault, issue, drawAt + drawLateMs, await readersReport(readers), counts);
+      const lagReadsNow = await hostLagReads(t);
 
       rows.push({
         fault: fault.name,
@@ -417,10 +578,15 @@ async function main(): Promise<boolean> {
         extra,
         streamFailures,
         failures,
+        reads: reads.figures,
+        readFailures: reads.failures,
+        lagReads: lagReadsBetween(lagReadsBefore, lagReadsNow),
       });
+      lagReadsBefore = lagReadsNow;
       reconnectsBefore = reconnects;
-      log(`${fault.name}: ${failures.length === 0 ? 'ok' : `FAILED: ${failures.join('; ')}`}`);
-      if (failures.length > 0) ok = false;
+      const all = [...failures, ...reads.failures];
+      log(`${fault.name}: ${all.length === 0 ? 'ok' : `FAILED: ${all.join('; ')}`}`);
+      phases.push({ fault, issue, drawnAt: drawAt + drawLateMs });
     }
 
     // The end: no new slips; every slip answered and settled; the whole run's periods and ledger.
@@ -431,6 +597,17 @@ async function main(): Promise<boolean> {
       await sleep(500);
       report = await bettorsReport(bettors);
     }
+    // The reads of each phase, whole now (a phase's reads go on until the next begins), checked again.
+    const stopped = readers.next('stopped');
+    readers.proc.send({ type: 'stop' });
+    await stopped;
+    const read = await readersReport(readers);
+    phases.forEach((p, i) => {
+      const again = readFigures(p.fault, p.issue, p.drawnAt, read, report.phases[p.fault.name] ?? noCounts());
+      rows[i]!.reads = again.figures;
+      rows[i]!.readFailures = again.failures;
+    });
+    if (rows.some((r) => r.failures.length > 0 || r.readFailures.length > 0)) ok = false;
     const lastIssue = report.slips.reduce((a, s) => (s.issue > a ? s.issue : a), '');
     if (lastIssue && !(await checks.waitSettled(game.id, lastIssue, 120_000))) {
       ok = false;
@@ -451,6 +628,13 @@ async function main(): Promise<boolean> {
       `whole run: ${report.slips.length} slips sent, ${accepted} accepted and settled once each` +
         `${finalFailures.length ? '' : ''}; ledger ${ledger.ok ? 'clean' : 'NOT CLEAN'} (${ledger.text})`,
     );
+    const reads = sumReads(rows.map((r) => r.reads.all));
+    const own = sumReads(rows.map((r) => r.reads.own));
+    console.log(
+      `whole run's reads: ${reads.sent} sent, ${reads.ok} 2xx, non-2xx ${listed(reads.status)}, errors ` +
+        `${listed(reads.errors)}, p99 ${ms(reads.ms)}; own bet list right after a slip: ${own.sent} reads, ` +
+        `${rows.reduce((a, r) => a + r.reads.ownShown, 0)} listed it`,
+    );
     if (finalFailures.length > 0) {
       ok = false;
       for (const f of finalFailures) console.log(`FAILED: ${f}`);
@@ -461,6 +645,7 @@ async function main(): Promise<boolean> {
   } finally {
     for (const c of crowds) c.proc.kill();
     bettors?.proc.kill();
+    readers?.proc.kill();
     await checks.close();
   }
   return ok;
