@@ -121,7 +121,7 @@ export class Checks {
       `select b.id, b.status, b.payout,
          (select count(*)::int from ledger_transactions t where t.kind = 'stake' and t.reference = 'bet:' || b.id) as stakes,
          (select count(*)::int from ledger_transactions t where t.kind = 'payout' and t.reference = 'bet:' || b.id) as payouts
-       from bets b where b.id = any($1::int[])`,
+       from bet_results b where b.id = any($1::int[])`,
       [ids],
     );
     const failures: string[] = [];
