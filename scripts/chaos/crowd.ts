@@ -4,7 +4,8 @@
  * (addresses.ts), so the per-address stream cap (SSE_MAX_PER_IP) holds as it would for real players.
  *
  * A stream that ends, fails or stays silent reconnects the way the web's does (apps/web game-stream.ts): after a
- * full-jitter delay, uniform in [0, min(30 s, 1 s × 2^failures)), failures counted since the last frame. A stream
+ * full-jitter delay, uniform in [0, min(30 s, 1 s × 2^failures)), failures counted since the last frame; silent means
+ * no frame for 40 s, or for 5 s + 40 s after connecting (the web keeps a connection whose first frame is late). A stream
  * learns a draw's result from its `result` frame or, after a reconnect, from the `last` of the `period` frame sent at
  * connect (the result it missed while away); the first of the two is the result's arrival on that stream.
  *
@@ -122,7 +123,10 @@ function connect(s: Stream): Promise<boolean> {
       answered = true;
       done(ok);
     };
-    arm(s, FIRST_FRAME_MS);
+    // The web marks a stream that has said nothing FIRST_FRAME_MS after connecting as down (its screen polls
+    // meanwhile) but keeps the connection, and replaces it only once it has been silent SILENCE_MS more
+    // (game-stream.ts): a first frame that comes late, behind a crowd arriving at once, still comes on it.
+    arm(s, FIRST_FRAME_MS + SILENCE_MS);
     const req = request(
       url,
       { agent: false, localAddress: s.address, headers: { accept: 'text/event-stream', lang: 'en' } },
