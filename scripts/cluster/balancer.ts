@@ -94,11 +94,19 @@ export async function startBalancer(t: Topology): Promise<void> {
     'HAProxy to answer on its stats socket',
     async () => (await stats().catch(() => [])).length > 0,
     10_000,
+    RESTART_POLL_MS,
   );
 }
 
+/**
+ * How often a restart looks whether HAProxy has stopped and answers again: every client refused meanwhile backs off
+ * (the web's reconnects, the chaos crowd's), so the balancer is not left away for a polling step longer than it
+ * takes to stop and start (tens of milliseconds).
+ */
+const RESTART_POLL_MS = 20;
+
 export async function stopBalancer(): Promise<void> {
-  await stopPid(pidFile, 6_000);
+  await stopPid(pidFile, 6_000, RESTART_POLL_MS);
 }
 
 /** Stops HAProxy (open connections are cut) and starts it again with the same configuration. */

@@ -92,22 +92,22 @@ export function startDetached(
   }
 }
 
-export async function waitFor(what: string, ready: () => boolean | Promise<boolean>, timeoutMs: number) {
+export async function waitFor(what: string, ready: () => boolean | Promise<boolean>, timeoutMs: number, everyMs = 200) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await ready()) return;
     if (Date.now() > deadline) throw new Error(`cluster: ${what} not within ${Math.round(timeoutMs / 1000)} s`);
-    await sleep(200);
+    await sleep(everyMs);
   }
 }
 
 /** Stops the process in `pidFile`: SIGTERM, then SIGKILL after `graceMs`; removes the pid file. */
-export async function stopPid(pidFile: string, graceMs = 10_000): Promise<void> {
+export async function stopPid(pidFile: string, graceMs = 10_000, everyMs = 200): Promise<void> {
   const pid = readPid(pidFile);
   if (isAlive(pid)) {
     process.kill(pid!, 'SIGTERM');
     try {
-      await waitFor(`pid ${pid} to stop`, () => !isAlive(pid), graceMs);
+      await waitFor(`pid ${pid} to stop`, () => !isAlive(pid), graceMs, everyMs);
     } catch {
       if (isAlive(pid)) process.kill(pid!, 'SIGKILL');
       await waitFor(`pid ${pid} to die`, () => !isAlive(pid), 5_000);

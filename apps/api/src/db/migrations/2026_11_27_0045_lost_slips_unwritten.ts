@@ -24,12 +24,7 @@ export async function up(db: Kysely<any>): Promise<void> {
            case when b.status = 'unsettled' and p.status = 'settled' then p.settled_at else b.settled_at end
              as settled_at
     from bets b join periods p on p.id = b.period_id`.execute(db);
-  await sql`
-    create or replace view bet_item_results as
-    select bi.id, bi.bet_id, bi.play_item_id, bi.code, bi.group_code, bi.numbers, bi.odds_bps, bi.amount,
-           case when bi.status = 'unsettled' then b.status else bi.status end as status,
-           coalesce(bi.payout, b.payout) as payout
-    from bet_items bi join bet_results b on b.id = bi.bet_id`.execute(db);
+  await itemResults(db, 'bet_results');
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
@@ -37,11 +32,16 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`
     update bets b set status = 'lost', payout = 0, settled_at = p.settled_at
     from periods p where p.id = b.period_id and p.status = 'settled' and b.status = 'unsettled'`.execute(db);
+  await itemResults(db, 'bets');
+  await sql`drop view bet_results`.execute(db);
+}
+
+/** bet_item_results (migration 0043) over `slips`: an item left as placed has its slip's status and payout. */
+async function itemResults(db: Kysely<any>, slips: 'bets' | 'bet_results'): Promise<void> {
   await sql`
     create or replace view bet_item_results as
     select bi.id, bi.bet_id, bi.play_item_id, bi.code, bi.group_code, bi.numbers, bi.odds_bps, bi.amount,
            case when bi.status = 'unsettled' then b.status else bi.status end as status,
            coalesce(bi.payout, b.payout) as payout
-    from bet_items bi join bets b on b.id = bi.bet_id`.execute(db);
-  await sql`drop view bet_results`.execute(db);
+    from bet_items bi join ${sql.table(slips)} b on b.id = bi.bet_id`.execute(db);
 }
