@@ -29,6 +29,18 @@ export function lockPeriodForSettlement(trx: Db, periodId: number) {
     .executeTakeFirst();
 }
 
+/** Whether the period has a slip left to settle. */
+export async function hasUnsettledSlips(trx: Db, periodId: number): Promise<boolean> {
+  const row = await trx
+    .selectFrom('bets')
+    .select('id')
+    .where('period_id', '=', periodId)
+    .where('status', '=', 'unsettled')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function gameFamily(trx: Db, gameId: number): Promise<string> {
   const game = await trx.selectFrom('games').select(['family']).where('id', '=', gameId).executeTakeFirstOrThrow();
   return game.family;

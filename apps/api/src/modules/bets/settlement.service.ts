@@ -117,6 +117,13 @@ export async function settlePeriod(db: Db, periodId: number, now: Date): Promise
     return await db.transaction().execute(async (trx) => {
       const period = await repo.lockPeriodForSettlement(trx, periodId);
       if (!period || period.status !== 'drawn' || !period.result) return undefined;
+      // A period nobody bet on (most periods of most games) is settled as it is: no verdicts, no statement.
+      if (!(await repo.hasUnsettledSlips(trx, period.id))) {
+        if (!(await repo.markSettled(trx, period.id, now))) {
+          throw new Error(`period ${period.id} left 'drawn' during settlement`);
+        }
+        return { game_id: period.game_id, issue: period.issue, slips: 0 };
+      }
       const family = await repo.gameFamily(trx, period.game_id);
       const drawDate = parseIssue(period.issue)?.date;
       if (!drawDate) throw new Error(`period ${period.id}: not an issue: ${period.issue}`);
