@@ -97,6 +97,14 @@ describe('a public read kept for a moment', () => {
     expect(s.loads()).toBe(4);
   });
 
+  it('a load in flight when its key is evicted by invented keys still answers those who asked', async () => {
+    const s = setup({ max: 2 });
+    const first = sent(s.read, 'a');
+    const others = ['b', 'c', 'd'].map((k) => sent(s.read, k));
+    expect((await first).data.key).toBe('a');
+    await Promise.all(others);
+  });
+
   it('with a time to live of 0 loads every time, and keeps nothing to peek at', async () => {
     const s = setup({ ttlMs: 0 });
     await sent(s.read, 'a');

@@ -87,6 +87,8 @@ export function publicRead<K>(opts: {
     perf: { now: opts.now },
     // Read the clock at every look (by default the cache reads it at most once a millisecond of real time).
     ttlResolution: 0,
+    // A load in flight when its key is evicted (a flood of invented keys) still answers those waiting on it.
+    ignoreFetchAbort: true,
     fetchMethod: async (_k, _stale, { options, context }) => {
       const loaded = await opts.load(context.key);
       // A change instant already passed when the answer was read is in the answer.

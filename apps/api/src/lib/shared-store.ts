@@ -62,6 +62,9 @@ export async function connectSharedStore(url: string, prefix: string, log: Fasti
     autoResendUnfulfilledCommands: false,
     retryStrategy: (times) => Math.min(times * 100, RETRY_MAX_MS),
     connectionName: 'fairdraw-limits',
+    // The commands of one tick go in one write (and Redis answers them in one): a crowd connecting at once asks for
+    // its rate budgets and stream leases in a few round trips, not one each.
+    enableAutoPipelining: true,
   });
   let shared = false;
   let closing = false;

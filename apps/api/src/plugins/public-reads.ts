@@ -21,7 +21,12 @@ declare module 'fastify' {
      * clock and READ_CACHE_MS; `clear` drops every kept game read at once (a period drawn or opened here, a game
      * changed).
      */
-    publicReads: { create: <K>(opts: ReadOptions<K>) => PublicRead<K>; clear: () => void };
+    publicReads: {
+      create: <K>(opts: ReadOptions<K>) => PublicRead<K>;
+      clear: () => void;
+      /** Also calls `forget` at each `clear` (another module's answers kept as long, such as a stream's games). */
+      onClear: (forget: () => void) => void;
+    };
   }
 }
 
@@ -72,6 +77,7 @@ function frontKey(method: string | undefined, url: string | undefined, req: Inco
 export default fp(
   (app, _opts, done) => {
     const reads: PublicRead<never>[] = [];
+    const forgets: (() => void)[] = [];
     const known = new LRUCache<string, Known>({ max: FRONT_DOOR_MAX });
     app.decorate('publicReads', {
       create: <K>({ ttlMs, withGames = true, ...opts }: ReadOptions<K>) => {
@@ -100,6 +106,10 @@ export default fp(
       },
       clear: () => {
         for (const read of reads) read.clear();
+        for (const forget of forgets) forget();
+      },
+      onClear: (forget: () => void) => {
+        forgets.push(forget);
       },
     });
 

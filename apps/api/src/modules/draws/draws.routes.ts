@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import {
   API,
@@ -155,6 +156,28 @@ function drawsPlugin(root: FastifyInstance, opts: DrawsOptions, done: (err?: Err
       return { data, until: next.length ? Math.min(...next) : null };
     },
   });
+  // The games a stream follows (one game, or '' for every enabled one), kept as long as a public read and dropped
+  // with them: a crowd that reconnects at once (after a balancer's restart) asks the database once a moment, not once
+  // a stream.
+  const loadFollowed = async (key: string) =>
+    (await streamGames(app.db, key === '' ? undefined : Number(key))).map((g) => g.id);
+  const followed = new LRUCache<string, { ids: number[] }>({
+    max: 100,
+    ttl: Math.max(1, app.config.readCacheMs),
+    perf: { now: () => app.clock().getTime() },
+    ttlResolution: 0,
+    // A drop (clear) or an eviction while a lookup is in flight would abort it and fail the connects waiting on it:
+    // they get what it finds instead (it is not kept).
+    ignoreFetchAbort: true,
+    fetchMethod: async (key) => ({ ids: await loadFollowed(key) }),
+  });
+  app.publicReads.onClear(() => followed.clear());
+  const followedGames = async (only: number | undefined): Promise<number[]> => {
+    const key = only === undefined ? '' : String(only);
+    if (app.config.readCacheMs <= 0) return loadFollowed(key);
+    return (await followed.fetch(key))!.ids;
+  };
+
   const historyResponse = envelope(paged(historyItem));
   const drawn = app.publicReads.create<{ game: number; page: number; limit: number }>({
     response: historyResponse,
@@ -248,18 +271,17 @@ function drawsPlugin(root: FastifyInstance, opts: DrawsOptions, done: (err?: Err
       // One game, or (games_id left out) every enabled game: a lobby needs one connection, not one per game —
       // browsers allow six per origin over HTTP/1.1.
       const only = request.query.games_id;
-      let games: { id: number }[];
+      let gameIds: number[];
       try {
-        games = await streamGames(app.db, only);
+        gameIds = await followedGames(only);
       } catch (err) {
         release();
         throw err;
       }
-      if (only !== undefined && games.length === 0) {
+      if (only !== undefined && gameIds.length === 0) {
         release();
         throw new AppError('NOT_FOUND', { field: 'games_id' });
       }
-      const gameIds = games.map((g) => g.id);
 
       reply.hijack();
       const res = reply.raw;

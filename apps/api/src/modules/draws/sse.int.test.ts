@@ -1,9 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentGame, historyItem } from '@fairdraw/contract';
+import { API, currentGame, historyItem } from '@fairdraw/contract';
 import { zodiacOf } from '@fairdraw/domain';
 import { buildTestApp, call } from '../../test/helper.ts';
+import { auth, operatorToken } from '../../test/money-helper.ts';
 import { sseFrames } from '../../test/sse-frames.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { createUpcomingPeriods, tick } from './draws.service.ts';
@@ -347,5 +348,76 @@ describe('GET /api/game/events: SSE_MAX_TOTAL=0 turns streaming off', () => {
     } finally {
       await off.close();
     }
+  });
+});
+
+describe('GET /api/game/events: the games a stream follows', () => {
+  it('a lobby stream opened right after an operator disables a game does not follow it; one opened once it is enabled does', async () => {
+    const db = t.app.db;
+    const lobby = await db
+      .selectFrom('games')
+      .select('id')
+      .where('enabled', '=', true)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
+    // The lobby's first game: a stream that still followed it would send its period before any other.
+    const gone = lobby[0]!.id;
+    const others = lobby.slice(1).map((g) => g.id);
+    const op = await operatorToken(t.app);
+    const enable = (enabled: boolean) =>
+      call(t.app, 'POST', API.adminGamesEnable, { ...auth(op), body: { games_id: gone, enabled } });
+    const followed = (s: ReturnType<typeof stream>) =>
+      [...new Set(s.events.filter((e) => e.event === 'period').map((e) => e.data.games_id))].sort(
+        (x, y) => Number(x) - Number(y),
+      );
+    const all = lobby.map((g) => g.id).sort((x, y) => x - y);
+
+    // A first stream has the lobby's games looked up (and kept for a moment).
+    const before = stream(`${base}/api/game/events`);
+    await expect.poll(() => followed(before), { timeout: 8000 }).toEqual(all);
+    before.close();
+
+    expect((await enable(false)).status).toBe(200);
+    try {
+      const after = stream(`${base}/api/game/events`);
+      await expect.poll(() => followed(after), { timeout: 8000 }).toEqual([...others].sort((x, y) => x - y));
+      after.close();
+    } finally {
+      expect((await enable(true)).status).toBe(200);
+    }
+    const again = stream(`${base}/api/game/events`);
+    await expect.poll(() => followed(again), { timeout: 8000 }).toEqual(all);
+    again.close();
+  });
+});
+
+describe('GET /api/game/events: kept games dropped while a stream connects', () => {
+  it('a stream that connects while the kept games are dropped (a draw, an operator’s change) is answered 200', async () => {
+    const statuses: number[] = [];
+    // Dropped again and again while streams connect: some connect finds its games' lookup in flight at a drop.
+    const dropping = setInterval(() => t.app.publicReads.clear(), 0);
+    try {
+      for (let round = 0; round < 5; round += 1) {
+        await Promise.all(
+          Array.from(
+            { length: 3 },
+            () =>
+              new Promise<void>((resolve) => {
+                const req = http.get(`${base}/api/game/events`, (res) => {
+                  statuses.push(res.statusCode ?? 0);
+                  req.destroy();
+                  resolve();
+                });
+                req.on('error', () => resolve());
+              }),
+          ),
+        );
+        await expect.poll(() => t.app.streamLimits.total()).toBe(0);
+      }
+    } finally {
+      clearInterval(dropping);
+    }
+    expect(statuses).toEqual(new Array(15).fill(200));
   });
 });

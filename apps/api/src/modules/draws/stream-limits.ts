@@ -75,6 +75,10 @@ end
 return 1
 `;
 
+/** ACQUIRE as a command of the client (sent by its SHA once Redis has it, not as the script's text each time). */
+const ACQUIRE_COMMAND = 'fairdrawStreamAcquire';
+type AcquireCommand = (keyCount: number, ...keysThenArgs: (string | number)[]) => Promise<unknown>;
+
 type Cap = { kind: 'game-ip' | 'user' | 'member-ip'; key: string; max: number };
 
 function counter() {
@@ -120,6 +124,7 @@ export function streamLimits({
   const instance = randomBytes(6).toString('hex');
   let seq = 0;
   const redis = shared?.redis;
+  if (redis && !(ACQUIRE_COMMAND in redis)) redis.defineCommand(ACQUIRE_COMMAND, { lua: ACQUIRE });
   const setOf = (cap: Cap) => `${shared?.prefix ?? ''}streams:${cap.kind}:${cap.key}`;
   const alivePrefix = `${shared?.prefix ?? ''}streams:alive:`;
 
@@ -128,8 +133,9 @@ export function streamLimits({
     if (!redis || !shared?.available()) return true;
     const at = now().getTime();
     try {
-      const ok = await redis.eval(
-        ACQUIRE,
+      const acquireCommand = (redis as unknown as Record<typeof ACQUIRE_COMMAND, AcquireCommand>)[ACQUIRE_COMMAND];
+      const ok = await acquireCommand.call(
+        redis,
         caps.length,
         ...caps.map(setOf),
         at,
@@ -162,11 +168,10 @@ export function streamLimits({
       total -= 1;
       for (const c of caps) local[c.kind].remove(c.key);
       leases.delete(member);
-      // Best effort: a lease not removed here expires within LEASE_MS.
+      // Best effort: a lease not removed here expires within LEASE_MS. Plain commands, not a MULTI: the releases of
+      // a crowd leaving at once go to Redis together (auto-pipelining, lib/shared-store.ts).
       if (redis && shared?.available()) {
-        const m = redis.multi();
-        for (const s of sets) m.zrem(s, member);
-        m.exec().catch((err: unknown) => shared.failed(err));
+        for (const s of sets) redis.zrem(s, member).catch((err: unknown) => shared.failed(err));
       }
     };
     if (!(await acquireShared(member, caps))) {
