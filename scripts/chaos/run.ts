@@ -550,6 +550,9 @@ async function main(): Promise<boolean> {
           .filter(([, v]) => v > 0),
       );
       streamFailuresBefore = streamFailuresNow;
+      // A host's own error, never allowed (the balancer answers 502, 503 or 504 while a host is away).
+      const answered500 = streamFailures['HTTP 500'] ?? 0;
+      if (answered500 > 0) failures.push(`${answered500} stream connects answered 500 by a host`);
 
       const report = await bettorsReport(bettors);
       const counts = report.phases[fault.name] ?? noCounts();
