@@ -11,7 +11,11 @@ import type { z } from 'zod';
  * An answer is kept `ttlMs` (READ_CACHE_MS, 1 s by default: about the draw scheduler's own beat, so a period's change
  * reaches a poller at most that much later than without it), never past `until` (the next instant the answer changes
  * by itself, such as the current period's seal), and is dropped at once by `clear()` (this instance drew or opened a
- * period, an operator changed a game; another instance's change reaches this one within the time to live). Concurrent misses share one load; a failed load (an unknown game) is not kept.
+ * period, an operator changed a game; another instance's change reaches this one within the time to live). Past its
+ * time to live, the first request starts a reload and the answer is still sent until the reload is in, so a crowd
+ * polling it never waits for the database nor goes the whole way through the framework meanwhile — but never once it
+ * is twice the time to live old (a read nobody asked for a while is loaded afresh) nor past `until`. Concurrent misses
+ * share one load; a failed load (an unknown game) is not kept.
  * At most `max` keys are held (the least recently used go first), however many keys callers invent.
  *
  * `stamp` names a top-level field of the data that is the time of the answer (`server_time`): it is written at each
@@ -23,8 +27,9 @@ export type PublicRead<K> = {
   /** Forgets every kept answer. */
   clear: () => void;
   /**
-   * The kept bytes for a key (its `keyOf` text) while they are still the answer now, else nothing: never loads,
-   * never waits. The front door (plugins/public-reads.ts) answers a repeated request with them.
+   * The kept bytes for a key (its `keyOf` text) while they are still the answer now, else nothing; never waits.
+   * Past the time to live it starts the reload (one, shared with any request's) and gives the kept bytes meanwhile,
+   * as a send does. The front door (plugins/public-reads.ts) answers a repeated request with them.
    */
   peek: (keyText: string) => Buffer | undefined;
 };
@@ -33,7 +38,9 @@ export type PublicRead<K> = {
  * The bytes (split around the stamp when there is one), and the instant they stop being the answer (epoch ms). Kept
  * encoded: a send copies them to the socket instead of encoding a string of many kilobytes again each time.
  */
-type Kept = { parts: readonly Buffer[]; until: number | null };
+type Rendered = { parts: readonly Buffer[]; until: number | null };
+/** Kept with the key it answers (to reload it) and when it was loaded (epoch ms, the app's clock). */
+type Kept<K> = Rendered & { key: K; loadedAt: number };
 
 export function publicRead<K>(opts: {
   /** The route's 200 envelope (its serializer writes the bytes). */
@@ -59,7 +66,7 @@ export function publicRead<K>(opts: {
   }) as (data: unknown) => string;
   const { stamp } = opts;
   /** The bytes, split around the stamped field's value when there is one. */
-  const render = (data: unknown, until: number | null): Kept => {
+  const render = (data: unknown, until: number | null): Rendered => {
     if (!stamp) return { parts: [Buffer.from(serialize({ code: 200, msg: 'success', data }))], until };
     // A value no answer carries, found once in the bytes: the stamp goes where it is.
     const marker = -987_654_321;
@@ -69,7 +76,7 @@ export function publicRead<K>(opts: {
     if (i < 0 || text.indexOf(at, i + 1) >= 0) throw new Error(`${opts.url}: cannot place ${stamp} in the answer`);
     return { parts: [Buffer.from(`${text.slice(0, i)}"${stamp}":`), Buffer.from(text.slice(i + at.length))], until };
   };
-  const bytes = (kept: Kept) =>
+  const bytes = (kept: Rendered) =>
     kept.parts.length === 1
       ? kept.parts[0]!
       : Buffer.concat([kept.parts[0]!, Buffer.from(String(opts.now()), 'latin1'), kept.parts[1]!]);
@@ -81,22 +88,32 @@ export function publicRead<K>(opts: {
       peek: () => undefined,
     };
 
-  const cache = new LRUCache<string, Kept, { key: K }>({
+  const cache = new LRUCache<string, Kept<K>, { key: K }>({
     max: opts.max ?? 1000,
     ttl: opts.ttlMs,
     perf: { now: opts.now },
     // Read the clock at every look (by default the cache reads it at most once a millisecond of real time).
     ttlResolution: 0,
+    // Past its time to live an answer is still given (a fetch starts the reload and gives it; a get gives it and
+    // leaves it): `usable` says whether it may still be sent.
+    allowStale: true,
+    noDeleteOnStaleGet: true,
     // A load in flight when its key is evicted (a flood of invented keys) still answers those waiting on it.
     ignoreFetchAbort: true,
     fetchMethod: async (_k, _stale, { options, context }) => {
       const loaded = await opts.load(context.key);
+      const loadedAt = opts.now();
       // A change instant already passed when the answer was read is in the answer.
-      const until = loaded.until != null && loaded.until > opts.now() ? loaded.until : null;
-      if (until !== null) options.ttl = Math.max(1, Math.min(opts.ttlMs, until - opts.now()));
-      return render(loaded.data, until);
+      const until = loaded.until != null && loaded.until > loadedAt ? loaded.until : null;
+      if (until !== null) options.ttl = Math.max(1, Math.min(opts.ttlMs, until - loadedAt));
+      return { ...render(loaded.data, until), key: context.key, loadedAt };
     },
   });
+  /** Whether a kept answer may still be sent now: before its next change, and less than twice the time to live old. */
+  const usable = (kept: Kept<K>) => {
+    const now = opts.now();
+    return (kept.until === null || now < kept.until) && now - kept.loadedAt < 2 * opts.ttlMs;
+  };
   // Clearing starts a new generation of keys rather than emptying the cache: a load in flight still answers the
   // requests that wait on it (they came before the change), and nothing after the change can land on it.
   let generation = 0;
@@ -105,9 +122,12 @@ export function publicRead<K>(opts: {
     send: async (reply, key) => {
       const keyText = opts.keyOf(key);
       const k = `${generation}:${keyText}`;
+      const old = cache.get(k);
+      if (old && !usable(old)) cache.delete(k);
       let kept = await cache.fetch(k, { context: { key } });
-      // At its next change the answer is due again, to the millisecond.
-      if (kept && kept.until !== null && opts.now() >= kept.until) {
+      // At its next change the answer is due again, to the millisecond; and an answer long past its time to live is
+      // not sent while it reloads: the request waits for the new one (above, or here if it came of a slow load).
+      if (kept && !usable(kept)) {
         if (cache.get(k) === kept) cache.delete(k);
         kept = await cache.fetch(k, { context: { key } });
       }
@@ -119,8 +139,11 @@ export function publicRead<K>(opts: {
       generation += 1;
     },
     peek: (keyText) => {
-      const kept = cache.get(`${generation}:${keyText}`);
-      if (!kept || (kept.until !== null && opts.now() >= kept.until)) return undefined;
+      const k = `${generation}:${keyText}`;
+      const kept = cache.get(k);
+      if (!kept || !usable(kept)) return undefined;
+      // Past its time to live: the reload starts (one, however many ask meanwhile) and the kept bytes go.
+      if (cache.getRemainingTTL(k) <= 0) void cache.fetch(k, { context: { key: kept.key } }).catch(() => undefined);
       return bytes(kept);
     },
   };
