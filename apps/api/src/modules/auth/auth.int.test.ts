@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { session as sessionSchema, profile as profileSchema } from '@fairdraw/contract';
 import { buildTestApp, call, countRows, newAccount, registerPlayer } from '../../test/helper.ts';
 import type { TestApp } from '../../test/helper.ts';
+import { onPostgres } from '../../test/bets-helper.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -159,22 +160,27 @@ describe('login', () => {
     expect(unknown.body).toEqual(expected);
   });
 
-  it('takes about as long for an unknown account as for a wrong password', async () => {
+  // On PostgreSQL only: on the embedded database a login's query is this process's CPU too, as much as the hash's
+  // (lib/passwords.test.ts checks the hash's work alone, on both).
+  it.runIf(onPostgres)('takes about as much work for an unknown account as for a wrong password', async () => {
     const { account } = await registerPlayer(t.app);
+    // The work a login costs, as this process's CPU time (argon2 runs on its thread pool), not the wall clock: a busy
+    // machine (CI runs the fairness statistics beside this tier) moves the wall clock of one login, not its work.
     const time = async (acc: string) => {
-      const start = performance.now();
+      const start = process.cpuUsage();
       await call(t.app, 'POST', '/api/user/login', { body: { account: acc, password: 'wrongpass' } });
-      return performance.now() - start;
+      const used = process.cpuUsage(start);
+      return (used.user + used.system) / 1000;
     };
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 3; i += 1) {
+    for (let i = 0; i < 5; i += 1) {
       known.push(await time(account));
       unknown.push(await time(newAccount('nobody')));
     }
-    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[1] ?? 0;
-    // Both verify one argon2 hash; without the dummy hash the unknown account would answer in ~1 ms.
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[2] ?? 0;
+    // Both verify one argon2 hash; without the dummy hash the unknown account costs a third of the known one's work.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.6);
   });
 
   it('translates by lang: Thai by default and for unknown languages', async () => {
