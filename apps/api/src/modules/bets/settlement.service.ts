@@ -117,34 +117,30 @@ export async function settlePeriod(db: Db, periodId: number, now: Date): Promise
     return await db.transaction().execute(async (trx) => {
       const period = await repo.lockPeriodForSettlement(trx, periodId);
       if (!period || period.status !== 'drawn' || !period.result) return undefined;
-      // A period nobody bet on (most periods of most games) is settled as it is: no verdicts, no statement.
-      if (!(await repo.hasUnsettledSlips(trx, period.id))) {
-        if (!(await repo.markSettled(trx, period.id, now))) {
-          throw new Error(`period ${period.id} left 'drawn' during settlement`);
-        }
-        return { game_id: period.game_id, issue: period.issue, slips: 0 };
-      }
-      const family = await repo.gameFamily(trx, period.game_id);
-      const drawDate = parseIssue(period.issue)?.date;
-      if (!drawDate) throw new Error(`period ${period.id}: not an issue: ${period.issue}`);
-      map = verdicts(family as GameFamily, drawDate, period.result);
+      // A period nobody bet on (most periods of most games) is marked settled as it is: no verdicts, no statement.
+      let slips = 0;
+      if (await repo.hasUnsettledSlips(trx, period.id)) {
+        const family = await repo.gameFamily(trx, period.game_id);
+        const drawDate = parseIssue(period.issue)?.date;
+        if (!drawDate) throw new Error(`period ${period.id}: not an issue: ${period.issue}`);
+        map = verdicts(family as GameFamily, drawDate, period.result);
 
-      await repo.createPayoutTable(trx);
-      let slips: number;
-      try {
-        const settled = await repo.settleSlips(trx, period.id, JSON.stringify(map), now);
-        if (settled.unknown > 0) throw new Unsettleable();
-        slips = settled.slips;
-      } catch (err) {
-        if (isNotNull(err, 'bets') || isNotNull(err, 'bet_items')) throw new Unsettleable();
-        throw err;
+        await repo.createPayoutTable(trx);
+        try {
+          const settled = await repo.settleSlips(trx, period.id, JSON.stringify(map), now);
+          if (settled.unknown > 0) throw new Unsettleable();
+          slips = settled.slips;
+        } catch (err) {
+          if (isNotNull(err, 'bets') || isNotNull(err, 'bet_items')) throw new Unsettleable();
+          throw err;
+        }
+        // All the period's payouts in one batch: each account (the house once) updated once.
+        await postWalletBatch(trx, payoutCredited, repo.payoutsToPost(), now);
+        // A win above the threshold tells its player, in the same transaction as the payout.
+        const wins = await repo.cashPayoutsFrom(trx, await bigWinThreshold(trx));
+        await sendBigWinMessages(trx, period.game_id, period.issue, wins, now);
+        await repo.dropPayoutTable(trx);
       }
-      // All the period's payouts in one batch: each account (the house once) updated once.
-      await postWalletBatch(trx, payoutCredited, repo.payoutsToPost(), now);
-      // A win above the threshold tells its player, in the same transaction as the payout.
-      const wins = await repo.cashPayoutsFrom(trx, await bigWinThreshold(trx));
-      await sendBigWinMessages(trx, period.game_id, period.issue, wins, now);
-      await repo.dropPayoutTable(trx);
 
       if (!(await repo.markSettled(trx, period.id, now))) {
         throw new Error(`period ${period.id} left 'drawn' during settlement`);
