@@ -33,8 +33,9 @@
  * second step, after the work's transaction has rolled back (see recordRefusal). A 5xx stores nothing.
  * Body validation runs before the handler, so a schema-invalid body is answered 400 without touching the key.
  * POST /api/game/bet claims its key in the slip batch's own SQL transaction instead (bets/slip-batch.ts), with
- * idempotencyOf and storedAnswer, and stores its first answer's text after the batch (storeAnswerTexts) before
- * sending it, so its replays are byte for byte too. Keys are kept a week (IDEMPOTENCY_RETENTION_MS), then purged
+ * idempotencyOf and storedAnswer; a placed slip's answer text is stored with the claim in that transaction, a
+ * refusal's after the batch (storeAnswerTexts) before it is sent, so its replays are byte for byte too. Keys are
+ * kept a week (IDEMPOTENCY_RETENTION_MS), then purged
  * by the leader job this plugin registers (purgeExpiredKeys; plugins/jobs.ts).
  */
 import { createHash } from 'node:crypto';
@@ -110,7 +111,7 @@ export async function storedAnswer(db: Db, userId: number, claim: IdempotencyCla
   return { status: existing.response_status, body: existing.response_body, text: null };
 }
 
-/** Stores the texts bets' keys were first answered with (bets.routes.ts, in batches); a text stored stays. */
+/** Stores the texts bets' keys were first refused with (bets.routes.ts, in batches); a text stored stays. */
 export function storeAnswerTexts(
   db: Db,
   rows: readonly { userId: number; key: string; text: string }[],

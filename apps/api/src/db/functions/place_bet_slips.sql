@@ -11,12 +11,15 @@
 -- has left). p_day_from, p_week_from, p_month_from: where the player's day, week and month began (the business time
 -- zone's, packages/domain spending-limits.ts limitWindow).
 -- p_refusal_status maps each refusal's error key to its HTTP status (the contract's ERRORS), stored with the key.
+-- s_id and i_id: the ids the caller drew for the slips and items from their sequences (null: drawn here); s_text:
+-- the text a slip's idempotency key is first answered with if the slip is placed, stored with the claim (null: none).
 create or replace function place_bet_slips(
   p_now timestamptz, p_period_max_default bigint, p_tx_kind text, p_refusal_status jsonb,
   p_day_from timestamptz, p_week_from timestamptz, p_month_from timestamptz,
   s_user int[], s_wallet text[], s_game int[], s_period int[], s_issue text[], s_total bigint[],
   s_debit text[], s_credit text[], s_credit_kind text[], s_key text[], s_hash text[],
-  i_slip int[], i_play int[], i_code text[], i_group text[], i_numbers text[], i_odds int[], i_amount bigint[]
+  i_slip int[], i_play int[], i_code text[], i_group text[], i_numbers text[], i_odds int[], i_amount bigint[],
+  s_id int[], i_id int[], s_text text[]
 ) returns table (r_ord int, r_outcome text, r_bet_id int, r_item_ids int[], r_until timestamptz,
                  r_period_max bigint, r_limit_period text, r_left bigint)
 language plpgsql as $fn$
@@ -69,16 +72,18 @@ begin
     left join lateral (select max(e.ends_at) as until from self_exclusions e
                        where e.user_id = u.uid and e.ends_at > p_now) x on true;
 
-  -- 2. Ids for every slip and item (a refused slip's stay unused), and the idempotency keys of the slips still
-  --    in the running, claimed in (user, key) order so two batches never wait for each other in a cycle. A key
-  --    already claimed — committed, or by a batch still running, which this insert then waits for — makes its
-  --    slip a REPLAY: the caller answers with what the key placed.
-  v_ids := array(select nextval(pg_get_serial_sequence('bets', 'id'))::int from generate_series(1, n));
-  v_item_ids := array(select nextval(pg_get_serial_sequence('bet_items', 'id'))::int
-                      from generate_series(1, coalesce(array_length(i_slip, 1), 0)));
+  -- 2. Ids for every slip and item (a refused slip's stay unused): the caller's, else drawn here; and the
+  --    idempotency keys of the slips still in the running, claimed in (user, key) order so two batches never wait
+  --    for each other in a cycle, each with the text it is answered with once its slip is placed (a refusal
+  --    clears it below). A key already claimed — committed, or by a batch still running, which this insert then
+  --    waits for — makes its slip a REPLAY: the caller answers with what the key placed.
+  v_ids := array(select coalesce(s_id[g], nextval(pg_get_serial_sequence('bets', 'id'))::int)
+                   from generate_series(1, n) g order by g);
+  v_item_ids := array(select coalesce(i_id[j], nextval(pg_get_serial_sequence('bet_items', 'id'))::int)
+                        from generate_series(1, coalesce(array_length(i_slip, 1), 0)) j order by j);
   with claimed as (
-    insert into idempotency_keys as k (user_id, key, request_hash, status, response_status, bet_id)
-    select s_user[g], s_key[g], s_hash[g], 'done', 200, v_ids[g]
+    insert into idempotency_keys as k (user_id, key, request_hash, status, response_status, bet_id, response_text)
+    select s_user[g], s_key[g], s_hash[g], 'done', 200, v_ids[g], s_text[g]
       from generate_subscripts(s_user, 1) g
      where v_out[g] is null and s_key[g] is not null
      order by s_user[g], s_key[g] collate "C"
@@ -190,7 +195,7 @@ begin
   -- A refused slip's key keeps its refusal (docs/trust.md 6: a replay gets the same answer, and moves nothing):
   -- the HTTP status from p_refusal_status and what the message needs, for the route to tell it again.
   update idempotency_keys k
-     set bet_id = null, response_status = (p_refusal_status ->> v_out[g])::int,
+     set bet_id = null, response_text = null, response_status = (p_refusal_status ->> v_out[g])::int,
          response_body = jsonb_build_object('refusal', v_out[g], 'until', v_until[g], 'period_max', v_slip_max[g],
                                             'limit_period', v_limit_period[g], 'left', v_left[g])
     from generate_subscripts(s_user, 1) g

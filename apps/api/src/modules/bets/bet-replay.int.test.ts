@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { API } from '@fairdraw/contract';
 import { call, registerPlayer } from '../../test/helper.ts';
 import type { TestApp } from '../../test/helper.ts';
@@ -42,6 +43,17 @@ describe('POST /api/game/bet: a replay is the first answer', () => {
     const other = await bet(p.token, { ...body, items: [{ play_id: play, amount: 400 }] }, 'bet-bytes-0001', 'en');
     expect(other.status).toBe(422);
     expect(other.body.error).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it("a placed slip's text is stored with its key in the batch's own transaction, not written after it", async () => {
+    const { p, body } = await slipOf(10_000, 300);
+    const first = await bet(p.token, body, 'bet-bytes-0003', 'en');
+    expect(first.status).toBe(200);
+    const { rows } = await sql<{ text: string | null; same_transaction: boolean }>`
+      select k.response_text as text, k.xmin::text = b.xmin::text as same_transaction
+        from idempotency_keys k join bets b on b.id = k.bet_id
+       where k.key = 'bet-bytes-0003' and b.id = ${(first.body.data as { id: number }).id}`.execute(t.app.db);
+    expect(rows).toEqual([{ text: first.text, same_transaction: true }]);
   });
 
   it('a refused slip: its first refusal, byte for byte; only the replays say they are replays', async () => {

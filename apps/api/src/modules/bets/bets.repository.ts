@@ -54,6 +54,7 @@ export async function slipsByIds(db: Db, ids: readonly number[]): Promise<SlipRo
       'periods.draw_at',
     ])
     .where('bets.id', 'in', ids)
+    .orderBy('bets.created_at', 'desc')
     .orderBy('bets.id', 'desc')
     .execute();
 }
@@ -68,8 +69,8 @@ export async function itemsOf(db: Db, betIds: readonly number[]): Promise<BetIte
 export type SlipFilterStatus = BetRow['status'] | 'settled';
 
 /**
- * One page (+1 row, to tell whether there is more) of the user's slip ids, newest first; `placed`: placed at or
- * after `from` and before `to`.
+ * One page (+1 row, to tell whether there is more) of the user's slip ids, newest first (by the time placed, then
+ * id); `placed`: placed at or after `from` and before `to`.
  */
 export async function listUserSlipIds(
   db: Db,
@@ -90,7 +91,10 @@ export async function listUserSlipIds(
   else if (filter.status !== undefined) q = q.where('status', '=', filter.status);
   if (filter.gameId !== undefined) q = q.where('game_id', '=', filter.gameId);
   if (filter.placed) q = q.where('created_at', '>=', filter.placed.from).where('created_at', '<', filter.placed.to);
+  // By the time placed, then id: ids are drawn in blocks per process (slip-ids.ts), so across hosts a later slip
+  // can have a lower id.
   const rows = await q
+    .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit + 1)
     .offset((page - 1) * limit)

@@ -29,6 +29,7 @@ import { actorOf } from '../../lib/route-helpers.ts';
 import { logRefusal } from '../../lib/logger.ts';
 import { createBatchQueue } from '../../lib/batch-queue.ts';
 import { createBetCatalog } from './bet-catalog.ts';
+import { idsInBlocks } from './slip-ids.ts';
 import * as bets from './bets.service.ts';
 import { IdempotentReplay, isBatchRefusal, refusalError } from './slip-batch.ts';
 import type { PreparedSlip, RecordedRefusal } from './slip-batch.ts';
@@ -63,12 +64,14 @@ function betsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) =
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
     registers: [app.metrics],
   });
+  // The slips' ids are drawn ahead in blocks (slip-ids.ts): a batch then starts with no round trip of its own.
+  const ids = idsInBlocks(app.db);
   const slips = createBatchQueue(
     async (batch: readonly PreparedSlip[]) => {
       const end = batchSeconds.startTimer();
       batchSlips.observe(batch.length);
       try {
-        return await bets.commitBatch(app.db, batch, app.clock);
+        return await bets.commitBatch(app.db, batch, app.clock, ids);
       } finally {
         end();
       }
@@ -79,8 +82,9 @@ function betsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) =
   // then; closing it earlier (preClose) would fail a bet that was still being checked when shutdown began.
   app.addHook('onClose', () => slips.close());
   const commit = (slip: PreparedSlip) => slips.submit(slip);
-  // The exact text a key was first answered with, stored after its batch (which claimed the key), many keys in one
-  // statement, before the answer is sent: a replay then sends these bytes (docs/trust.md 6).
+  // The exact text a key was first refused with by its batch (which claimed the key), stored after the batch, many
+  // keys in one statement, before the answer is sent: a replay then sends these bytes (docs/trust.md 6). A placed
+  // slip's text is stored by the batch itself, with its claim (slip-batch.ts).
   const texts = createBatchQueue(
     async (rows: readonly AnswerText[]) => {
       await storeAnswerTexts(app.db, rows);
@@ -138,7 +142,7 @@ function betsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) =
       const user = bettorOf(request);
       const claim = idempotencyOf(request);
       try {
-        const slip = await bets.placeBet(
+        const placed = await bets.placeBet(
           catalog,
           commit,
           user,
@@ -150,12 +154,16 @@ function betsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) =
             now: app.clock,
           },
           claim,
+          // The route's own response serializer, as reply.ok would use it: these are the bytes sent, and replayed
+          // (the batch stores them with the key).
+          (slip) => {
+            const text = reply.code(200).serialize({ code: 200, msg: 'success', data: slip });
+            if (typeof text !== 'string') throw new Error('bet: the answer did not serialize to text');
+            return text;
+          },
         );
-        if (!claim) return reply.ok(slip);
-        // The route's own response serializer, as reply.ok would use it: these are the bytes sent, and replayed.
-        const text = reply.code(200).serialize({ code: 200, msg: 'success', data: slip });
-        if (typeof text !== 'string') throw new Error('bet: the answer did not serialize to text');
-        return await sendFirst(request, reply, { userId: user.id, key: claim.key, text }, 200);
+        if ('text' in placed) return sendText(reply, 200, placed.text, false);
+        return reply.ok(placed.slip);
       } catch (error) {
         // The key was used already (the batch found it claimed), or the slip is refused now (say the period sealed
         // since): a key answers with what it placed — the slip, or the batch's refusal — never a second bet nor a

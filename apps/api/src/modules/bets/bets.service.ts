@@ -24,6 +24,7 @@ import type { BetItemRow, SlipRow } from './bets.repository.ts';
 import type { BetCatalog } from './bet-catalog.ts';
 import { commitSlips, windowError } from './slip-batch.ts';
 import type { CommittedSlip, PreparedSlip, SlipItem } from './slip-batch.ts';
+import type { SlipIds } from './slip-ids.ts';
 
 export type BetContext = { currency: CurrencyCode; timeZone: string; lang: Lang; now: () => Date };
 
@@ -52,15 +53,16 @@ export async function commitBatch(
   db: Db,
   slips: readonly PreparedSlip[],
   now: () => Date,
+  ids?: SlipIds,
 ): Promise<Outcome<CommittedSlip>[]> {
   try {
-    return await commitSlips(db, slips, now);
+    return await commitSlips(db, slips, now, ids);
   } catch (error) {
     if (slips.length === 1) return [{ ok: false, error }];
     const outcomes: Outcome<CommittedSlip>[] = [];
     for (const slip of slips) {
       try {
-        outcomes.push(...(await commitSlips(db, [slip], now)));
+        outcomes.push(...(await commitSlips(db, [slip], now, ids)));
       } catch (e) {
         outcomes.push({ ok: false, error: e });
       }
@@ -159,7 +161,11 @@ export async function prepareSlip(
   };
 }
 
-/** POST /api/game/bet: checks the slip, has `commit` commit it (with other players' slips), answers the slip. */
+/**
+ * POST /api/game/bet: checks the slip, has `commit` commit it (with other players' slips), answers the slip as
+ * placed: open, its period before its seal at the time it was placed. With a key, `answerText` makes the text the key
+ * is first answered with, which the batch stores with the key (slip-batch.ts): the answer is then that text.
+ */
 export async function placeBet(
   catalog: BetCatalog,
   commit: SlipCommitter,
@@ -167,28 +173,34 @@ export async function placeBet(
   input: BetRequest,
   ctx: BetContext,
   claim: IdempotencyClaim | null = null,
-): Promise<BetSlip> {
+  answerText?: (slip: BetSlip) => string,
+): Promise<{ slip: BetSlip } | { text: string }> {
   const prepared = await prepareSlip(catalog, user, input, ctx);
-  const { slip, items } = await commit(claim ? { ...prepared, claim } : prepared);
-  // The period prepareSlip read (kept by the catalog while open): its draw time for the answer.
+  // The period prepareSlip read (kept by the catalog while open): its seal and draw times for the answer.
   const period = await catalog.period(prepared.game.id, prepared.period.issue);
-  if (!period) throw new Error(`period ${prepared.period.issue} of a committed slip not found`);
-  return toSlip(
-    ctx.lang,
-    {
-      ...slip,
-      game_code: prepared.game.code,
-      family: prepared.game.family,
-      game_name: prepared.game.name,
-      cancel_enabled: prepared.game.cancelEnabled,
-      result: null,
-      period_status: period.status,
-      seal_at: period.seal_at,
-      draw_at: period.draw_at,
-    },
-    items,
-    slip.created_at,
+  if (!period) throw new Error(`period ${prepared.period.issue} of a slip not found`);
+  const answer = ({ slip, items }: CommittedSlip): BetSlip =>
+    toSlip(
+      ctx.lang,
+      {
+        ...slip,
+        game_code: prepared.game.code,
+        family: prepared.game.family,
+        game_name: prepared.game.name,
+        cancel_enabled: prepared.game.cancelEnabled,
+        result: null,
+        // The batch placed it under the period's lock, open and before its seal at slip.created_at.
+        period_status: 'open',
+        seal_at: period.seal_at,
+        draw_at: period.draw_at,
+      },
+      items,
+      slip.created_at,
+    );
+  const committed = await commit(
+    claim ? { ...prepared, claim, answer: answerText && ((c) => answerText(answer(c))) } : prepared,
   );
+  return committed.text !== undefined ? { text: committed.text } : { slip: answer(committed) };
 }
 
 function toItem(lang: Lang, family: GameFamily, drawDate: string, i: BetItemRow): BetItem {

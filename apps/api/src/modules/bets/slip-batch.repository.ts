@@ -16,6 +16,10 @@ export type BatchSlip = {
   /** The slip's idempotency key and request hash (null: no key). */
   claimKey: string | null;
   claimHash: string | null;
+  /** The id drawn for the slip (reserveSlipIds; absent: the call draws one), and the text its key is first answered
+   * with if it is placed (absent: none). */
+  id?: number | undefined;
+  text?: string | undefined;
 };
 
 /** One item of a batch: `slip` is its slip's position in the batch, from 1. */
@@ -27,6 +31,8 @@ export type BatchItem = {
   numbers: readonly number[] | null;
   odds: number;
   amount: number;
+  /** The id drawn for the item (absent: the call draws one). */
+  id?: number | undefined;
 };
 
 /** place_bet_slips' answer for one slip, in batch order. */
@@ -140,8 +146,40 @@ export async function placeBetSlips(
       )}, ${gate(
         items.map((i) => i.amount),
         'bigint[]',
+      )},
+      ${gate(
+        slips.map((s) => s.id ?? null),
+        'int[]',
+      )}, ${gate(
+        items.map((i) => i.id ?? null),
+        'int[]',
+      )},
+      ${gate(
+        slips.map((s) => s.text ?? null),
+        'text[]',
       )}) p on true`.execute(db);
   const frozen = rows[0]?.r_frozen ?? [];
   // With an empty batch the call answers no row: the left join's one row says only who is frozen.
   return { frozen, decisions: frozen.length > 0 ? [] : rows.map(({ r_frozen: _frozen, ...d }) => d) };
+}
+
+/**
+ * Draws `slips` ids from the slips' sequence and `items` from the items' (one round trip, nothing locked, nothing
+ * written but the sequences): a batch knows its slips' ids before its transaction, so the text each slip is
+ * answered with can be stored with its idempotency key in that transaction. A refused slip leaves its ids unused,
+ * as a rolled-back insert would.
+ */
+export async function reserveSlipIds(
+  db: Db,
+  slips: number,
+  items: number,
+): Promise<{ slips: number[]; items: number[] }> {
+  const { rows } = await sql<{ slips: number[]; items: number[] }>`
+    select array(select nextval(pg_get_serial_sequence('bets', 'id'))::int
+                   from generate_series(1, ${slips}::int) g order by g) as slips,
+           array(select nextval(pg_get_serial_sequence('bet_items', 'id'))::int
+                   from generate_series(1, ${items}::int) g order by g) as items`.execute(db);
+  const row = rows[0];
+  if (!row || row.slips.length !== slips || row.items.length !== items) throw new Error('slip batch: ids not drawn');
+  return row;
 }

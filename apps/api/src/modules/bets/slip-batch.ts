@@ -10,7 +10,8 @@
  *   1. the batch's periods are locked FOR SHARE (the seal — UPDATE … WHERE status = 'open' — waits for this
  *      transaction, or this one for it); a player on a time-out or self-exclusion is refused (SELF_EXCLUDED) before
  *      anything else; each slip's window is re-checked at `now()` read as the batch is sent (windowError's rules);
- *   2. a slip's idempotency key is claimed with it: a key already claimed makes the slip a replay
+ *   2. a slip's idempotency key is claimed with it, and with the text it is answered with if it is placed (built
+ *      before the call from the ids drawn for it, slip-ids.ts): a key already claimed makes the slip a replay
  *      (IdempotentReplay; the route answers with what the key placed), never a second bet;
  *   3. the wallets the stakes debit are locked by the ledger's one lock (ledger_lock_accounts, decision 0004),
  *      so the balances and the per-period totals read next cannot change until commit;
@@ -37,6 +38,8 @@ import { exclusionError } from '../protection/protection.service.ts';
 import { limitError, limitWindows } from '../protection/limits.service.ts';
 import type { BetItemRow, BetRow } from './bets.repository.ts';
 import { placeBetSlips } from './slip-batch.repository.ts';
+import { idsPerBatch } from './slip-ids.ts';
+import type { SlipIds } from './slip-ids.ts';
 import type { BatchItem } from './slip-batch.repository.ts';
 
 export type SlipItem = {
@@ -62,6 +65,12 @@ export type PreparedSlip = {
   timeZone: string;
   /** The request's idempotency key, claimed in the slip's transaction (absent: the request had none). */
   claim?: IdempotencyClaim | undefined;
+  /**
+   * The text the key is first answered with if the slip is placed, from the slip as committed (bets.routes.ts: the
+   * route's own serializer). The batch draws the slip's ids first and stores this text with the key in its own
+   * transaction, so a replay finds it as soon as the slip exists.
+   */
+  answer?: ((committed: CommittedSlip) => string) | undefined;
 };
 
 /** A slip's items as place_bet_slips takes them, `slip` being the slip's position in the batch (from 1). */
@@ -84,7 +93,31 @@ export class IdempotentReplay extends Error {
   }
 }
 
-export type CommittedSlip = { slip: BetRow; items: BetItemRow[] };
+/** A placed slip's rows; `text`: what its key was first answered with, stored with the key (PreparedSlip.answer). */
+export type CommittedSlip = { slip: BetRow; items: BetItemRow[]; text?: string | undefined };
+
+/** A slip's rows as placed at `at` with these ids (the answer built before the batch is this, and so is the result). */
+function committedRows(s: PreparedSlip, id: number, itemIds: readonly number[], at: Date): CommittedSlip {
+  const slip: BetRow = {
+    id,
+    user_id: s.userId,
+    game_id: s.game.id,
+    period_id: s.period.id,
+    issue: s.period.issue,
+    wallet: s.wallet,
+    total: s.total,
+    status: 'unsettled',
+    payout: null,
+    created_at: at,
+    settled_at: null,
+  };
+  const items = s.items.map((item, j): BetItemRow => {
+    const itemId = itemIds[j];
+    if (itemId === undefined) throw new Error('slip batch: an id per item expected');
+    return { ...item, id: itemId, bet_id: id, status: 'unsettled', payout: null };
+  });
+  return { slip, items };
+}
 
 /** The reason a period no longer takes bets at `now`, or undefined while it does. */
 export function windowError(p: { status: string; seal_at: Date } | undefined, now: Date): AppError | undefined {
@@ -181,11 +214,12 @@ export async function commitSlips(
   db: Db,
   slips: readonly PreparedSlip[],
   now: () => Date,
+  ids: SlipIds = idsPerBatch(db),
 ): Promise<Outcome<CommittedSlip>[]> {
   const frozen = new Set<number>();
   for (;;) {
     const open = slips.filter((s) => !frozen.has(s.userId));
-    const placed = await placeSlips(db, open, now);
+    const placed = await placeSlips(db, open, now, ids);
     if (placed.frozen.length === 0) {
       const outcomes = placed.outcomes;
       return slips.map((s): Outcome<CommittedSlip> => {
@@ -203,6 +237,7 @@ async function placeSlips(
   db: Db,
   slips: readonly PreparedSlip[],
   now: () => Date,
+  slipIds: SlipIds,
 ): Promise<{ frozen: number[]; outcomes: Outcome<CommittedSlip>[] }> {
   if (slips.length === 0) return { frozen: [], outcomes: [] };
   // Each stake is the domain's transaction: its one negative posting is the player's wallet, its one positive
@@ -221,7 +256,21 @@ async function placeSlips(
       creditKind: credit.account.kind,
     };
   });
+  // A slip answered with a stored text (a keyed request) needs its ids before the batch: the text names them.
+  const ids = slips.some((s) => s.answer && s.claim)
+    ? await slipIds.take(
+        slips.length,
+        slips.reduce((n, s) => n + s.items.length, 0),
+      )
+    : undefined;
   const at = now();
+  let next = 0;
+  const itemIds = slips.map((s) => (ids ? ids.items.slice(next, (next += s.items.length)) : []));
+  const texts = slips.map((s, k) => {
+    const id = ids?.slips[k];
+    if (id === undefined || !s.answer || !s.claim) return undefined;
+    return s.answer(committedRows(s, id, itemIds[k] ?? [], at));
+  });
   const { frozen, decisions: rows } = await placeBetSlips(db, {
     at,
     periodMaxDefault: BET_PERIOD_MAX_DEFAULT,
@@ -242,40 +291,25 @@ async function placeSlips(
         creditKind,
         claimKey: s.claim?.key ?? null,
         claimHash: s.claim?.hash ?? null,
+        id: ids?.slips[k],
+        text: texts[k],
       };
     }),
-    items: slips.flatMap((s, k) => batchItems(s.items, k + 1)),
+    items: slips.flatMap((s, k) => {
+      const drawn = itemIds[k] ?? [];
+      return batchItems(s.items, k + 1).map((item, j) => ({ ...item, id: drawn[j] }));
+    }),
   });
   if (frozen.length > 0) return { frozen, outcomes: [] };
   if (rows.length !== slips.length) throw new Error('slip batch: one decision per slip expected');
   const outcomes = rows.map((d, k): Outcome<CommittedSlip> => {
     const s = slips[k] as PreparedSlip;
     switch (d.r_outcome) {
-      case 'ok': {
-        const id = d.r_bet_id as number;
-        const ids = d.r_item_ids ?? [];
-        const slip: BetRow = {
-          id,
-          user_id: s.userId,
-          game_id: s.game.id,
-          period_id: s.period.id,
-          issue: s.period.issue,
-          wallet: s.wallet,
-          total: s.total,
-          status: 'unsettled',
-          payout: null,
-          created_at: at,
-          settled_at: null,
+      case 'ok':
+        return {
+          ok: true,
+          value: { ...committedRows(s, d.r_bet_id as number, d.r_item_ids ?? [], at), text: texts[k] },
         };
-        const committed = s.items.map((item, j): BetItemRow => ({
-          ...item,
-          id: ids[j] as number,
-          bet_id: id,
-          status: 'unsettled',
-          payout: null,
-        }));
-        return { ok: true, value: { slip, items: committed } };
-      }
       case 'REPLAY':
         return { ok: false, error: new IdempotentReplay() };
       case 'SELF_EXCLUDED':
