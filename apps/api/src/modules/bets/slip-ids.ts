@@ -19,7 +19,7 @@ export type SlipIds = {
   take(slips: number, items: number): Promise<{ slips: number[]; items: number[] }>;
 };
 
-/** Every batch draws exactly its own ids in a round trip of its own (tests; chases). */
+/** Every batch draws exactly its own ids in a round trip of its own (commitSlips without a pool: the tests). */
 export function idsPerBatch(db: Db): SlipIds {
   return { take: (slips, items) => reserveSlipIds(db, slips, items) };
 }
