@@ -19,7 +19,9 @@ import { useSite } from './fixtures.ts';
 import { readRepoJson, screenshotsTo, siteApi } from './site-api.ts';
 
 const clockFile = join(mkdtempSync(join(tmpdir(), 'fd-clock-')), 'offset');
-writeFileSync(clockFile, String(-29 * 60_000));
+// 29 minutes back, and a second past a minute (the 60 s cycles draw on the minute): the site then has most of a minute
+// to start before the moved-back clock reaches a draw, so nothing is drawn before the clock comes to now.
+writeFileSync(clockFile, String(-29 * 60_000 - (Date.now() % 60_000) + 1_000));
 
 const t = useSite({
   NODE_OPTIONS: `--import ${join(import.meta.dirname, 'server-clock.ts')}`,
