@@ -19,7 +19,7 @@ import type { z } from 'zod';
  * At most `max` keys are held (the least recently used go first), however many keys callers invent.
  *
  * `stamp` names a top-level field of the data that is the time of the answer (`server_time`): it is written at each
- * send, not kept.
+ * send, not kept (the bytes made for one millisecond are sent again within it).
  */
 export type PublicRead<K> = {
   /** Sends the answer for `key` (from memory, or loaded now). */
@@ -38,7 +38,12 @@ export type PublicRead<K> = {
  * The bytes (split around the stamp when there is one), and the instant they stop being the answer (epoch ms). Kept
  * encoded: a send copies them to the socket instead of encoding a string of many kilobytes again each time.
  */
-type Rendered = { parts: readonly Buffer[]; until: number | null };
+type Rendered = {
+  parts: readonly Buffer[];
+  until: number | null;
+  /** The stamped bytes last sent, and their stamp: a crowd asking within the same millisecond gets the same bytes. */
+  stamped?: { at: number; bytes: Buffer };
+};
 /** Kept with the key it answers (to reload it) and when it was loaded (epoch ms, the app's clock). */
 type Kept<K> = Rendered & { key: K; loadedAt: number };
 
@@ -76,10 +81,14 @@ export function publicRead<K>(opts: {
     if (i < 0 || text.indexOf(at, i + 1) >= 0) throw new Error(`${opts.url}: cannot place ${stamp} in the answer`);
     return { parts: [Buffer.from(`${text.slice(0, i)}"${stamp}":`), Buffer.from(text.slice(i + at.length))], until };
   };
-  const bytes = (kept: Rendered) =>
-    kept.parts.length === 1
-      ? kept.parts[0]!
-      : Buffer.concat([kept.parts[0]!, Buffer.from(String(opts.now()), 'latin1'), kept.parts[1]!]);
+  const bytes = (kept: Rendered) => {
+    if (kept.parts.length === 1) return kept.parts[0]!;
+    const at = opts.now();
+    if (kept.stamped?.at !== at) {
+      kept.stamped = { at, bytes: Buffer.concat([kept.parts[0]!, Buffer.from(String(at), 'latin1'), kept.parts[1]!]) };
+    }
+    return kept.stamped.bytes;
+  };
 
   if (opts.ttlMs <= 0)
     return {

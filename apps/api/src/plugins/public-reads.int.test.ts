@@ -119,4 +119,17 @@ describe('the front door of the public reads', () => {
     expect(await frontDoor(t.app)).toBe(before + 11);
     expect((await ask(url, from('203.0.113.10', { lang: 'en' }))).status).toBe(200);
   });
+
+  it('counts an IPv6 client under the budget’s own key for it: its /64, answered at the front door too', async () => {
+    const url = `${base}${API.category}`;
+    const before = await frontDoor(t.app);
+    const statuses: number[] = [];
+    // Two addresses of one /64 share a budget, as the routes count them.
+    for (let i = 0; i < 14; i++) {
+      statuses.push((await ask(url, from(i % 2 === 0 ? '2001:db8:0:1::9' : '2001:db8:0:1:ffff::7'))).status);
+    }
+    expect(statuses).toEqual([...Array<number>(12).fill(200), 429, 429]);
+    expect(await frontDoor(t.app)).toBeGreaterThanOrEqual(before + 10);
+    expect((await ask(url, from('2001:db8:0:2::9'))).status).toBe(200);
+  });
 });

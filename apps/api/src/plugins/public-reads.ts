@@ -41,6 +41,8 @@ type Known = {
   keyText: string;
   /** The route's answer headers (the security headers and the content type), as node:http takes them. */
   headers: string[];
+  /** Those headers with the content length last sent (the length changes only when the answer does). */
+  sized?: { length: number; headers: string[] };
 };
 
 /**
@@ -66,9 +68,11 @@ function frontKey(method: string | undefined, url: string | undefined, req: Inco
  * changes nothing of what a request gets:
  * - only an exact repeat (frontKey) of a request that passed every check of the route is let in: its validation
  *   depends on nothing else, and an answer past its time (peek) goes the whole way and is loaded;
- * - it is counted against the client's rate budget, the very one the routes count in (`app.createRateLimit()`,
- *   Redis-shared or not, the client's address told as Fastify tells it); once the budget is spent the request goes
- *   to the route, whose own check refuses it with its headers;
+ * - it is counted against the client's rate budget, the very one the routes count in, Redis-shared or not, the
+ *   client's address told as Fastify tells it: an IPv4 client in the budget's own store under its own key
+ *   (`app.countRequest`; in memory that answers in the same turn, with no promise), an IPv6 one through the plugin
+ *   (`app.createRateLimit()`, which keys it by its /64); once the budget is spent the request goes to the route,
+ *   whose own check refuses it with its headers;
  * - it is timed and counted in `public_read_front_door_seconds` (not in http_request_duration_seconds, which times
  *   what reaches Fastify), and writes no request log line (at LOG_LEVEL info, Fastify's two lines a request would
  *   cost more than the answer);
@@ -133,18 +137,32 @@ export default fp(
           const bytes = entry?.read.peek(entry.keyText);
           if (!entry || !bytes) return false;
           const started = performance.now();
-          const asked = { ip: addressOf(req), url, routeOptions: { config: {} } };
+          const send = (within: boolean | undefined) => {
+            if (within !== true) {
+              next(req, res);
+              return;
+            }
+            if (entry.sized?.length !== bytes.length) {
+              entry.sized = {
+                length: bytes.length,
+                headers: entry.headers.concat('content-length', String(bytes.length)),
+              };
+            }
+            res.writeHead(200, entry.sized.headers);
+            res.end(bytes);
+            answers.observe((performance.now() - started) / 1000);
+          };
+          const ip = addressOf(req);
+          // An IPv4 client is counted in the budget's store directly (in memory: no promise, answered in this turn);
+          // an IPv6 one through the plugin, whose key for it is the address's normalised /64 prefix.
+          if (ip !== undefined && !ip.includes(':')) {
+            app.countRequest(ip, send);
+            return true;
+          }
+          const asked = { ip, url, routeOptions: { config: {} } };
           budget(asked as never).then(
-            (counted) => {
-              if (!counted.isAllowed && counted.isExceeded) {
-                next(req, res);
-                return;
-              }
-              res.writeHead(200, entry.headers.concat('content-length', String(bytes.length)));
-              res.end(bytes);
-              answers.observe((performance.now() - started) / 1000);
-            },
-            () => next(req, res),
+            (counted) => send(counted.isAllowed || !counted.isExceeded),
+            () => send(undefined),
           );
           return true;
         });

@@ -84,17 +84,48 @@ class FallbackStore implements Store {
   }
 }
 
-/** The store class the plugin instantiates (`new Store(globalParams)`), bound to this app's Redis. */
-function fallbackStoreOf(shared: SharedStore, redis: Redis) {
+/** The global budget's window: RATE_LIMIT_MAX requests a minute per client. */
+const WINDOW_MS = 60_000;
+
+type StoreParams = { continueExceeding: boolean; exponentialBackoff: boolean };
+
+/**
+ * The store class the plugin instantiates once for the global budget (`new Store(globalParams)`; a route's own budget
+ * is its `child`): bound to this app's Redis when there is one, in memory otherwise. `made` is told the instance, so
+ * the front door can count in the very same store.
+ */
+function storeClassOf(shared: SharedStore, made: (store: Store) => void) {
+  const { redis } = shared;
+  if (!redis) {
+    return class extends LocalStore {
+      constructor(params: StoreParams) {
+        super(params.continueExceeding, params.exponentialBackoff);
+        made(this);
+      }
+    };
+  }
+  const client: Redis = redis;
   return class extends FallbackStore {
-    constructor(params: { continueExceeding: boolean; exponentialBackoff: boolean }) {
+    constructor(params: StoreParams) {
       super(
         shared,
-        new RedisStore(params.continueExceeding, params.exponentialBackoff, redis, `${shared.prefix}rate-limit:`),
+        new RedisStore(params.continueExceeding, params.exponentialBackoff, client, `${shared.prefix}rate-limit:`),
         new LocalStore(params.continueExceeding, params.exponentialBackoff),
       );
+      made(this);
     }
   };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Counts one request of the client at this IPv4 address in the global budget, in the store and under the key the
+     * routes count it (the plugin's key for an IPv4 address is the address itself); answers true while within the
+     * budget, false past it, undefined when it could not be counted. In memory it answers before it returns.
+     */
+    countRequest: (ipv4: string, done: (within: boolean | undefined) => void) => void;
+  }
 }
 
 /**
@@ -105,12 +136,15 @@ function fallbackStoreOf(shared: SharedStore, redis: Redis) {
  */
 export default fp(
   async (app) => {
-    const shared = app.sharedStore;
+    const max = app.config.rateLimitMax;
+    let global: Store | undefined;
     await app.register(rateLimit, {
       global: true,
-      max: app.config.rateLimitMax,
-      timeWindow: '1 minute',
-      ...(shared.redis ? { store: fallbackStoreOf(shared, shared.redis) as never } : {}),
+      max,
+      timeWindow: WINDOW_MS,
+      store: storeClassOf(app.sharedStore, (store) => {
+        global ??= store;
+      }) as never,
       // Health checks come from the orchestrator, often many at once; they must not be refused.
       allowList: (request) => {
         const path = request.url.split('?')[0];
@@ -121,6 +155,11 @@ export default fp(
       addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
       // Thrown and then answered by the error handler: 429 RATE_LIMITED in the request's language.
       errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+    });
+    const store = global;
+    if (!store) throw new Error('rate-limit: the global budget has no store');
+    app.decorate('countRequest', (ipv4: string, done: (within: boolean | undefined) => void) => {
+      store.incr(ipv4, (err, res) => done(err || !res ? undefined : res.current <= max), WINDOW_MS, max);
     });
   },
   { name: 'rate-limit', dependencies: ['errors', 'shared-limits'] },

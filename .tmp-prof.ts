@@ -1,0 +1,11 @@
+import autocannon from 'autocannon';
+import { startSite } from './e2e/harness.ts';
+const site = await startSite({ NODE_OPTIONS: '--cpu-prof --cpu-prof-dir=/tmp/prof', LOG_LEVEL: 'error', RATE_LIMIT_MAX: '10000000', MAX_CONNECTIONS_PER_IP: '0' }, { needsWeb: false });
+const cats = (await (await fetch(`${site.url}/api/game/category`)).json()) as any;
+const k3 = cats.data.flatMap((c: any) => c.games).find((g: any) => g.code === 'df_k3').id;
+const path = process.env.P ?? `/api/game/current_game?games_id=${k3}`;
+const method = (process.env.M ?? 'POST') as 'POST';
+await fetch(site.url + path, { method, headers: { lang: 'en' } });
+const r = await autocannon({ url: site.url + path, method, connections: 32, duration: 8, headers: { lang: 'en' } });
+console.log(r.requests.average, r.non2xx);
+await site.stop();
