@@ -17,6 +17,9 @@ const winningItem = z.object({
 });
 export type WinningItem = z.infer<typeof winningItem>;
 
+/** How many wins Home's winning list shows at most: the latest ones. */
+export const WINNING_LIST_SIZE = 20;
+
 export const homeData = z.object({
   carousel: z.array(carouselItem),
   notice: z.string(),

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { RawBuilder } from 'kysely';
+import { WINNING_LIST_SIZE } from '@fairdraw/contract';
 import type { Db } from '../../db/database.ts';
 
 /**
@@ -72,8 +73,10 @@ export async function createPayoutTable(trx: Db): Promise<void> {
 /**
  * ONE statement: settles the period's unsettled slips (status, payout = the sum of their items', settled_at) and
  * the items of the slips that have several (status from `verdicts`, a JSON map play code → won / lost / push;
- * payout by itemPayoutSql), records the winning cash slips (bet_cash_wins) and lists the paying slips in
- * fd_settle_payouts. Returns the number of slips settled.
+ * payout by itemPayoutSql), records the period's latest winning cash slips that came out ahead for Home's winning
+ * list (bet_cash_wins: the WINNING_LIST_SIZE of the highest ids, all that list can show of the period — it shows the
+ * latest wins, by settled time then id — instead of every win: a period of 10⁶ slips has some 150,000) and lists the
+ * paying slips in fd_settle_payouts. Returns the number of slips settled.
  *
  * Two kinds of row are left as placed, so that a period of 10⁶ slips writes about a tenth of them:
  *   - a slip that lost everything (lost, payout 0: most slips) and its items: once the period is settled it reads
@@ -147,18 +150,19 @@ export async function settleSlips(
           settled_at = ${now}::timestamptz
       from (select unnest(one.paying) as slip from one) as x, w
       where b.ctid = x.slip and w.code = b.code
-      returning b.id, b.user_id, b.wallet, b.status, b.payout
+      returning b.id, b.user_id, b.wallet, b.status, b.payout, b.total
     ),
     upd_folded as (
       update bets b set status = x.status, payout = x.payout, settled_at = ${now}::timestamptz
       from written x
       where b.ctid = x.slip
-      returning b.id, b.user_id, b.wallet, b.status, b.payout
+      returning b.id, b.user_id, b.wallet, b.status, b.payout, b.total
     ),
     upd as (select * from upd_one union all select * from upd_folded),
     wins as (
       insert into bet_cash_wins (bet_id, settled_at)
-      select id, ${now}::timestamptz from upd where status = 'won' and wallet = 'cash'
+      select id, ${now}::timestamptz from upd where status = 'won' and wallet = 'cash' and payout > total
+      order by id desc limit ${WINNING_LIST_SIZE}
     ),
     paying as (
       insert into fd_settle_payouts (id, user_id, wallet, amount)

@@ -14,10 +14,10 @@
  *      settlement.repository.ts itemPayoutSql), updates the slips from them (status, payout = the sum of their
  *      items', settled_at; each slip row found by its address, in page order) and the items of the slips that have
  *      several — a one-item slip's item is left as placed, its result is the slip's (bet_item_results, migration
- *      0043) — records the winning cash slips for the home page (bet_cash_wins) and lists the paying slips in a
- *      temporary table. Each table is read once and each row written at most once, and the updates are HOT
- *      (migration 0010: room on the page, no index naming a column the settlement changes — 0042 took payout back
- *      out of one that had it); no JIT compilation in this transaction. An item whose code has no verdict (a play
+ *      0043) — records the period's latest winning cash slips that came out ahead for Home's winning list
+ *      (bet_cash_wins, as many as it shows) and lists the paying slips in a temporary table. Each table is read once
+ *      and each row written at most once, and the updates are HOT (migration 0010: room on the page, no index naming
+ *      a column the settlement changes — 0042 took payout back out of one that had it); no JIT compilation in this transaction. An item whose code has no verdict (a play
  *      that does not exist) fails the statement (status is NOT NULL), and a slip without items (never placed so: it
  *      would be left unsettled) fails the period once the statement counts fewer slips settled than the period had
  *      unsettled: either way the period stays 'drawn' for an operator to look at, rather than guessing a result;

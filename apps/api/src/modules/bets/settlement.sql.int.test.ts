@@ -12,6 +12,7 @@ import {
   zodiacOf,
 } from '@fairdraw/domain';
 import type { GameFamily, Wallet } from '@fairdraw/domain';
+import { API, WINNING_LIST_SIZE } from '@fairdraw/contract';
 import type { BetStatus } from '@fairdraw/contract';
 import { buildTestApp } from '../../test/helper.ts';
 import type { TestApp } from '../../test/helper.ts';
@@ -247,6 +248,18 @@ async function settleAndCheck(p: Period, slips: Slip[], ids: number[]) {
     join ledger_postings p on p.transaction_id = t.id join ledger_accounts a on a.id = p.account_id
     where t.kind = 'payout' and t.reference = any(${ids.map((id) => `bet:${id}`)}::text[])`.execute(db);
 
+  // Home's winning list keeps, of each period, its latest cash slips that came out ahead (the highest ids), as many as
+  // the list shows: the other wins of the period are never among the latest.
+  const ahead = slips.flatMap((s, k) => {
+    const exp = expectedItems[k] ?? [];
+    const payout = exp.reduce((sum, e) => sum + e.payout, 0);
+    const total = s.items.reduce((sum, i) => sum + i.amount, 0);
+    const won = slipStatus(exp.map((e) => e.status)) === 'won' && s.wallet === 'cash';
+    return won && payout > total ? [ids[k] ?? 0] : [];
+  });
+  const listed = ahead.sort((a, b) => b - a).slice(0, WINNING_LIST_SIZE);
+  expect([...wins].sort((a, b) => b - a)).toEqual(listed);
+
   const credit = new Map<string, number>();
   slips.forEach((s, k) => {
     const id = ids[k] ?? 0;
@@ -260,7 +273,6 @@ async function settleAndCheck(p: Period, slips: Slip[], ids: number[]) {
       payout,
       at: now.getTime(),
     });
-    expect(wins.has(id)).toBe(status === 'won' && s.wallet === 'cash');
     // One 'payout' / 'bet:<id>' per paying slip, with exactly the domain's postings.
     const mine = payouts.rows.filter((r) => r.reference === `bet:${id}`);
     const domain = payout > 0 ? payoutCredited(s.user, s.wallet, minor(payout)).postings : [];
@@ -379,6 +391,34 @@ describe('set-based settlement = the domain, item by item', () => {
       }
     },
   );
+
+  it('Home’s winning list gets the period’s latest cash wins that came out ahead, as many as it shows', async () => {
+    const p = await periodOf('df_k3');
+    const big = { code: 'k3.big', odds: 19_700, amount: 1_000 };
+    const slips: Slip[] = [
+      ...Array.from({ length: WINNING_LIST_SIZE + 5 }, (_, i) => ({
+        user: users[i % users.length] ?? 0,
+        wallet: 'cash' as const,
+        items: [big],
+      })),
+      { user: users[0] ?? 0, wallet: 'demo', items: [big] }, // play money: never listed
+      { user: users[1] ?? 0, wallet: 'cash', items: [{ ...big, odds: 10_000 }] }, // won, but paid back only its stake
+      { user: users[2] ?? 0, wallet: 'cash', items: [{ code: 'k3.small', odds: 19_700, amount: 1_000 }] }, // lost
+    ];
+    const ids = await placeAndDraw(p, slips, [6, 6, 5]);
+    await settleAndCheck(p, slips, ids);
+    const listed = await t.app.db.selectFrom('bet_cash_wins').select('bet_id').where('bet_id', 'in', ids).execute();
+    expect(listed.map((r) => r.bet_id).sort((a, b) => b - a)).toEqual(
+      ids
+        .slice(0, WINNING_LIST_SIZE + 5)
+        .slice(-WINNING_LIST_SIZE)
+        .reverse(),
+    );
+    const home = await t.app.inject({ method: 'GET', url: API.home, headers: { lang: 'en' } });
+    const wins = home.json<{ data: { winning_list: { amount: number }[] } }>().data.winning_list;
+    expect(wins).toHaveLength(WINNING_LIST_SIZE);
+    expect(wins.every((w) => w.amount === 970)).toBe(true);
+  });
 
   it('an item naming an unknown play keeps the whole period drawn, with the item named', async () => {
     const p = await periodOf('df_k3');

@@ -6,7 +6,7 @@ import type {
   Lang,
   LocalizedTexts,
 } from '@fairdraw/contract';
-import { API, LANGS, isAllowedRedirect, isLive, isSiteLink } from '@fairdraw/contract';
+import { API, LANGS, WINNING_LIST_SIZE, isAllowedRedirect, isLive, isSiteLink } from '@fairdraw/contract';
 import { localize } from '../../db/database.ts';
 import type { Db } from '../../db/database.ts';
 import { notify } from '../../db/pg-listen.ts';
@@ -40,7 +40,7 @@ export async function homeData(
   const [banners, notice, wins, nextChange] = await Promise.all([
     repo.listBanners(db, now),
     repo.latestNotice(db),
-    repo.recentWins(db, 20, lang, currency),
+    repo.recentWins(db, WINNING_LIST_SIZE, lang, currency),
     repo.nextBannerChange(db, now),
   ]);
   return {
