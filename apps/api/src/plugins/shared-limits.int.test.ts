@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Redis } from 'ioredis';
 import { LEASE_MS } from '../modules/draws/stream-limits.ts';
@@ -78,6 +79,43 @@ describe.skipIf(!haveRedis)(
       expect(statuses.slice(10)).toEqual([429, 429, 429, 429]);
       // Another client has its own budget.
       expect((await call(b.app, 'GET', '/api/game/category', { ip: '198.51.100.8' })).status).toBe(200);
+    });
+
+    it('the front door counts in the shared budget: its answers and the routes’ make one budget', async () => {
+      // Two more hosts behind a trusted proxy, listening on sockets: the front door is the server's first look at a
+      // request, which app.inject skips. The first request of each host goes the whole way (and teaches its door).
+      const env = { REDIS_URL, REDIS_KEY_PREFIX: PREFIX, RATE_LIMIT_MAX: '10', TRUST_PROXY: 'true' };
+      const hosts = await Promise.all([buildTestApp(env, { now: T0 }), buildTestApp(env, { now: T0 })]);
+      try {
+        await vi.waitFor(
+          () => {
+            if (!hosts.every((h) => h.app.sharedStore.available())) throw new Error('Redis not connected');
+          },
+          { timeout: 10_000, interval: 20 },
+        );
+        const urls = await Promise.all(
+          hosts.map(async (h) => {
+            await h.app.listen({ port: 0, host: '127.0.0.1' });
+            return `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}/api/game/category`;
+          }),
+        );
+        const statuses: number[] = [];
+        for (let i = 0; i < 14; i++) {
+          const res = await fetch(urls[i % 2] ?? '', { headers: { 'x-forwarded-for': '198.51.100.21' } });
+          await res.arrayBuffer();
+          statuses.push(res.status);
+        }
+        expect(statuses).toEqual([...Array<number>(10).fill(200), 429, 429, 429, 429]);
+        // Each door answered some of them (all but the first of its host's, until the budget was spent).
+        for (const h of hosts) {
+          const answered = (await h.app.metrics.getSingleMetric('public_read_front_door_seconds')?.get())?.values.find(
+            (v) => String((v as { metricName?: string }).metricName).endsWith('_count'),
+          )?.value;
+          expect(answered).toBe(4);
+        }
+      } finally {
+        await Promise.all(hosts.map((h) => h.close()));
+      }
     });
 
     it('the auth budget is shared too', async () => {
