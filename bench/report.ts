@@ -3,7 +3,8 @@
  *
  * A fresh database fd_bench_<random> is migrated and seeded with the API's own functions. Set-based SQL
  * (generate_series) then inserts BENCH_PLAYERS (default 5,000) players with a funding deposit each and N cash slips
- * spread evenly over the last seven days (business time zone Asia/Bangkok), each with its 'stake' / 'bet:<id>'
+ * spread evenly over the seven days before the latest local noon (business time zone Asia/Bangkok; that noon is the
+ * benchmark's "now", so today holds half a day of slips at whatever hour it runs), each with its 'stake' / 'bet:<id>'
  * transaction (player_cash → house) at the slip's time, and one slip in three won with its 'payout' transaction
  * (house → player_cash, twice the stake); the cached balances are set from the postings, then ANALYZE.
  *
@@ -28,7 +29,7 @@ import { ledgerCheck } from '../apps/api/src/modules/ledger/ledger.service.ts';
 import { dashboard } from '../apps/api/src/modules/report/dashboard.service.ts';
 import { profitReport } from '../apps/api/src/modules/report/profit-report.service.ts';
 import { rebuildReportDay, refreshReports } from '../apps/api/src/modules/report/report-rebuild.service.ts';
-import { addDays, localDate } from '../packages/domain/src/time-zone.ts';
+import { addDays, localDate, zonedInstant } from '../packages/domain/src/time-zone.ts';
 // Type-only: the FastifyInstance augmentations (app.db, …) that modules reached from here refer to, for `tsc -p .`.
 import type {} from '../apps/api/src/app.ts';
 import { insertFundedPlayers, syncBalances } from './ledger-setup.ts';
@@ -83,16 +84,24 @@ try {
     .orderBy('periods.draw_at')
     .executeTakeFirstOrThrow();
 
+  // The slips end at the latest local noon, the benchmark's "now": today then holds half a day of them whatever the
+  // hour it runs at (ending at the real now, today held from none to all of a day's slips, and its rebuild took from
+  // a fifth to all of a past day's time).
+  const noonOf = (day: string) => zonedInstant(day, 12 * 3600, TZ);
+  const realToday = localDate(Date.now(), TZ);
+  const anchor = new Date(
+    noonOf(realToday) <= Date.now() ? noonOf(realToday) : noonOf(addDays(realToday, -1)),
+  ).toISOString();
   const t0 = performance.now();
   await insertFundedPlayers(db, PLAYERS, FUNDING, { depositsDaysAgo: 7 });
-  // The slips: spread over the last seven days; one in three won twice its stake.
+  // The slips: spread over the seven days before it; one in three won twice its stake.
   await q(`
     insert into bets (user_id, game_id, period_id, issue, wallet, total, status, payout, created_at, settled_at)
     select p.id, ${period.game_id}, ${period.id}, '${period.issue}', 'cash', 100 * (1 + g % 10),
            case when g % 3 = 0 then 'won' else 'lost' end,
            case when g % 3 = 0 then 200 * (1 + g % 10) else 0 end,
-           now() - make_interval(secs => (g::bigint * ${WEEK_SECONDS} / ${N})),
-           now() - make_interval(secs => (g::bigint * ${WEEK_SECONDS} / ${N}))
+           '${anchor}'::timestamptz - make_interval(secs => (g::bigint * ${WEEK_SECONDS} / ${N})),
+           '${anchor}'::timestamptz - make_interval(secs => (g::bigint * ${WEEK_SECONDS} / ${N}))
     from generate_series(0, ${N - 1}) g join bench_players p on p.idx = g % ${PLAYERS}`);
   await q(`
     insert into ledger_transactions (kind, reference, created_at)
@@ -124,17 +133,18 @@ try {
 
   const reference = await median(5, () => sql`select count(*) from bets`.execute(db));
   const tFull = performance.now();
-  const full = await refreshReports(db, new Date(), TZ);
+  const at = new Date(anchor);
+  const full = await refreshReports(db, at, TZ);
   const fullMs = performance.now() - tFull;
-  const today = localDate(Date.now(), TZ);
-  const rebuildToday = await median(3, () => rebuildReportDay(db, today, new Date(), TZ));
-  const rebuildPast = await median(3, () => rebuildReportDay(db, addDays(today, -3), new Date(), TZ));
+  const today = localDate(at.getTime(), TZ);
+  const rebuildToday = await median(3, () => rebuildReportDay(db, today, at, TZ));
+  const rebuildPast = await median(3, () => rebuildReportDay(db, addDays(today, -3), at, TZ));
   const player = await db
     .selectFrom('bench_players' as never)
     .select('id' as never)
     .executeTakeFirstOrThrow();
   const userId = (player as { id: number }).id;
-  const ctx = { now: new Date(), timeZone: TZ, lang: 'en' as const };
+  const ctx = { now: at, timeZone: TZ, lang: 'en' as const };
   const report = await median(21, () => profitReport(db, userId, { range: 'last7' }, ctx));
   const one = await profitReport(db, userId, { range: 'last7' }, ctx);
   const dash = await median(5, () => dashboard(db, {}, { ...ctx, currency: 'THB' }));
