@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BetSlip, GameCategory, PlayGroup, ProfitReport } from '@fairdraw/contract';
 import { phone } from './harness.ts';
 import { useSite } from './fixtures.ts';
@@ -24,7 +24,7 @@ import {
   siteApi,
   tokenOf,
 } from './site-api.ts';
-import { siteClock } from './site-clock.ts';
+import { clearOfMidnight, siteClock } from './site-clock.ts';
 
 // The site's wall clock moves on to the next period when a slip would land too close to a seal (placeSlipWhenOpen).
 const clock = siteClock();
@@ -73,6 +73,9 @@ async function summarised(token: string, stakes: number): Promise<ProfitReport> 
 }
 
 describe('profit report and dashboard', () => {
+  // Each slip may move the clock on by up to a period (5 minutes); the run's slips and deposits must share one day.
+  beforeAll(() => clearOfMidnight(clock, 'Asia/Bangkok', 30 * 60_000));
+
   it.each(['th', 'en'] as const)(
     '%s: My → today’s report, the last 7 days and one day, at 390×844',
     async (lang) => {
