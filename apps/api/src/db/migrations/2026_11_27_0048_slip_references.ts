@@ -8,10 +8,12 @@ import type { Kysely } from 'kysely';
 //   - after each INSERT into bets or bet_items, one query over the statement's new rows (a transition table) looks
 //     up each distinct player, game, period, slip and play item by primary key and fails the statement (23503, as the
 //     foreign keys did) when one does not exist — index lookups only, whatever the table sizes;
-//   - the names a slip or item holds never change (a row trigger refuses an UPDATE of those columns: the settlement,
-//     the void and the cancel write only statuses and payouts), and a row they can name is never removed nor
-//     renumbered, which the foreign keys ensured: players, games, play items and slips refuse a DELETE, an UPDATE of
-//     their id and a TRUNCATE (periods already refuse all three, migration 0007's write-once guard).
+//   - the names a slip or item holds never change (an UPDATE that sets one of those columns is refused: the
+//     settlement, the void and the cancel write only statuses and payouts), and a row they can name is never removed
+//     nor renumbered, which the foreign keys ensured: players, games, play items and slips refuse a DELETE, an UPDATE
+//     of their id and a TRUNCATE (periods already refuse all three, migration 0007's write-once guard). These guards
+//     are statement triggers: a row trigger before UPDATE would make PostgreSQL lock every row the settlement updates
+//     before updating it, a second write of each paying slip.
 // The idempotency key's slip (checked at commit, since the key is claimed before its slip is inserted) and
 // bet_period_stakes (one row per player and period, written once) keep their foreign keys.
 const DROPPED = [
@@ -79,10 +81,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     $$`.execute(db);
   await sql`
     create trigger bets_refs_fixed before update of user_id, game_id, period_id on bets
-    for each row execute function fd_slip_refs_fixed()`.execute(db);
+    for each statement execute function fd_slip_refs_fixed()`.execute(db);
   await sql`
     create trigger bet_items_refs_fixed before update of bet_id, play_item_id on bet_items
-    for each row execute function fd_slip_refs_fixed()`.execute(db);
+    for each statement execute function fd_slip_refs_fixed()`.execute(db);
 
   await sql`
     create function fd_slip_named_kept() returns trigger language plpgsql as $$
@@ -94,7 +96,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const table of KEPT) {
     await sql`
       create trigger ${sql.raw(`${table}_named_kept`)} before delete or update of id on ${sql.table(table)}
-      for each row execute function fd_slip_named_kept()`.execute(db);
+      for each statement execute function fd_slip_named_kept()`.execute(db);
     await sql`
       create trigger ${sql.raw(`${table}_named_no_truncate`)} before truncate on ${sql.table(table)}
       for each statement execute function fd_slip_named_kept()`.execute(db);
