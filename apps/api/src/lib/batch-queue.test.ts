@@ -46,6 +46,19 @@ describe('createBatchQueue', () => {
     await expect(queue.submit(99)).rejects.toThrow('boom');
   });
 
+  it('starts the next batch before the callers of the last one get their answers', async () => {
+    const events: string[] = [];
+    const queue = createBatchQueue<string, string>(
+      (items) => {
+        events.push(`run ${items.join(',')}`);
+        return Promise.resolve(items.map((i) => ({ ok: true as const, value: i })));
+      },
+      { maxBatch: 1, workers: 1 },
+    );
+    await Promise.all(['a', 'b'].map((i) => queue.submit(i).then((v) => events.push(`answer ${v}`))));
+    expect(events).toEqual(['run a', 'run b', 'answer a', 'answer b']);
+  });
+
   it('runs at most `workers` batches at once', async () => {
     let running = 0;
     let most = 0;

@@ -4,6 +4,11 @@
  * a timer; under heavy load batches grow by themselves, so the work per item (one database transaction, one update
  * of a shared row) is shared by many items. At most `workers` batches run at once.
  *
+ * When a batch ends, the next one starts before its items' callers get their answers: those are handed out on the
+ * next turn of the event loop (setImmediate). A caller's answer is sent to a client, which takes time on this thread,
+ * while the next batch could already be in the database: started first, its statement leaves before those sends, and
+ * the database works on it while they are made, instead of waiting for them.
+ *
  * `run` answers one outcome per item, in order: the value for the item's caller, or the error it should get.
  *
  *   const queue = createBatchQueue(async (slips) => commitSlips(db, slips), { maxBatch: 200, workers: 1 });
@@ -36,26 +41,33 @@ export function createBatchQueue<I, O>(
     while (running < options.workers && waiting.length > 0) {
       const batch = waiting.splice(0, options.maxBatch);
       running += 1;
-      void runBatch(batch).finally(() => {
+      void runBatch(batch).then((answer) => {
         running -= 1;
-        inFlight -= batch.length;
-        if (inFlight === 0) idle?.();
         pump();
+        setImmediate(() => {
+          answer();
+          inFlight -= batch.length;
+          if (inFlight === 0) idle?.();
+        });
       });
     }
   }
 
-  async function runBatch(batch: Waiting<I, O>[]): Promise<void> {
+  /** Runs a batch; resolves with what hands its items their outcomes. */
+  async function runBatch(batch: Waiting<I, O>[]): Promise<() => void> {
     try {
       const outcomes = await run(batch.map((w) => w.item));
-      batch.forEach((w, i) => {
-        const o = outcomes[i];
-        if (!o) w.reject(new Error('batch queue: no outcome for an item'));
-        else if (o.ok) w.resolve(o.value);
-        else w.reject(o.error);
-      });
+      return () =>
+        batch.forEach((w, i) => {
+          const o = outcomes[i];
+          if (!o) w.reject(new Error('batch queue: no outcome for an item'));
+          else if (o.ok) w.resolve(o.value);
+          else w.reject(o.error);
+        });
     } catch (error) {
-      for (const w of batch) w.reject(error);
+      return () => {
+        for (const w of batch) w.reject(error);
+      };
     }
   }
 
