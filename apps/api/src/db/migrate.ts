@@ -47,6 +47,7 @@ import * as m0045 from './migrations/2026_11_27_0045_lost_slips_unwritten.ts';
 import * as m0046 from './migrations/2026_11_27_0046_one_item_play.ts';
 import * as m0047 from './migrations/2026_11_27_0047_answer_with_claim.ts';
 import * as m0048 from './migrations/2026_11_27_0048_slip_references.ts';
+import * as m0049 from './migrations/2026_11_27_0049_batch_in_linear_time.ts';
 import type { SqlFunctionPins } from './sql-functions.ts';
 
 /** A migration module; one that creates SQL functions from their files names them (sql-functions.ts). */
@@ -103,6 +104,7 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '2026_11_27_0046_one_item_play': m0046,
   '2026_11_27_0047_answer_with_claim': m0047,
   '2026_11_27_0048_slip_references': m0048,
+  '2026_11_27_0049_batch_in_linear_time': m0049,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

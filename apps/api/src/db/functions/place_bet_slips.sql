@@ -90,11 +90,13 @@ begin
     on conflict do nothing
     returning k.bet_id)
   select array_agg(claimed.bet_id) into v_claimed from claimed;
-  for g in 1..n loop
-    if v_out[g] is null and s_key[g] is not null and not coalesce(v_ids[g] = any(v_claimed), false) then
-      v_out[g] := 'REPLAY';
-    end if;
-  end loop;
+  -- (Set-based, by a hash of the claimed ids: a loop testing each slip against the whole list took time in the
+  -- square of the batch's size.)
+  v_out := array(
+    select case when v_out[g] is null and s_key[g] is not null and c.id is null then 'REPLAY' else v_out[g] end
+      from generate_subscripts(s_user, 1) g
+      left join (select distinct x.id from unnest(v_claimed) x(id)) c on c.id = v_ids[g]
+     order by g);
 
   -- 3. The wallets the remaining stakes debit, locked by the ledger's one lock (ledger_lock_accounts.sql: FOR NO
   --    KEY UPDATE, players' accounts before the house-wide ones, which this batch locks last, in step 6), so the
@@ -261,11 +263,14 @@ begin
     perform 1 from ledger_apply_deltas(v_acc_ids, v_acc_deltas);
   end if;
 
+  -- Each slip's item ids, grouped in one pass over the items (not one pass over every item per slip).
   return query
     select g::int, v_out[g], case when v_out[g] = 'ok' then v_ids[g] end,
-           case when v_out[g] = 'ok' then array(select v_item_ids[j] from generate_subscripts(i_slip, 1) j
-                                                 where i_slip[j] = g order by j) end,
+           case when v_out[g] = 'ok' then coalesce(it.ids, '{}') end,
            v_until[g], v_slip_max[g], v_limit_period[g], v_left[g]
-      from generate_subscripts(s_user, 1) g order by g;
+      from generate_subscripts(s_user, 1) g
+      left join (select i_slip[j] as slip, array_agg(v_item_ids[j] order by j) as ids
+                   from generate_subscripts(i_slip, 1) j group by i_slip[j]) it on it.slip = g
+     order by g;
 end
 $fn$;
