@@ -14,6 +14,12 @@
  *
  * Each level prints bets/s, p50/p99 and the ratio bets/s ÷ pgbench TPS. Target: a ratio ≥ 1.0 at a level whose
  * p99 ≤ 50 ms (the best such level is named). The run fails on any error answer or an unclean ledger.
+ *
+ * BENCH_EXPLAIN=1: every statement the database runs for the API (nested ones too: each statement of a batch's
+ * function) is written to the server's log with its duration and plan (auto_explain, loaded for the scratch database
+ * by the superuser the benchmark connects as); `node bench/explain-log.ts <log file> <database>` sums them by statement
+ * (the run prints the scratch database's name). The
+ * logging slows the run: read where the time goes, not the bets/s.
  */
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
@@ -48,6 +54,19 @@ const db = await createScratchDatabase();
 let api: Api | undefined;
 let failed = false;
 try {
+  if (process.env.BENCH_EXPLAIN === '1') {
+    const admin = new pg.Client({ connectionString: db.url });
+    await admin.connect();
+    for (const [name, value] of [
+      ['session_preload_libraries', 'auto_explain'],
+      ['auto_explain.log_min_duration', '0'],
+      ['auto_explain.log_nested_statements', 'on'],
+      ['auto_explain.log_format', 'json'],
+    ])
+      await admin.query(`alter database ${db.name} set ${name} = '${value}'`);
+    await admin.end();
+    console.log(`BENCH_EXPLAIN: statements to the server log; sum them: node bench/explain-log.ts <log> ${db.name}`);
+  }
   api = await startApi(db.url, {
     GAME_CYCLE_OVERRIDE_SECONDS: String(CYCLE),
     RATE_LIMIT_MAX: '10000000',
