@@ -17,11 +17,16 @@ import type { Kysely } from 'kysely';
 // The idempotency key's slip (checked at commit, since the key is claimed before its slip is inserted) and
 // bet_period_stakes (one row per player and period, written once) keep their foreign keys.
 const DROPPED = [
-  ['bets', 'bets_user_id_fkey', 'user_id', 'users'],
-  ['bets', 'bets_game_id_fkey', 'game_id', 'games'],
-  ['bets', 'bets_period_id_fkey', 'period_id', 'periods'],
-  ['bet_items', 'bet_items_bet_id_fkey', 'bet_id', 'bets'],
-  ['bet_items', 'bet_items_play_item_id_fkey', 'play_item_id', 'play_items'],
+  ['bets', 'bets_user_id_fkey', 'user_id', 'users', 'a slip names a player'],
+  ['bets', 'bets_game_id_fkey', 'game_id', 'games', 'a slip names a game'],
+  ['bets', 'bets_period_id_fkey', 'period_id', 'periods', 'a slip names a period'],
+  ['bet_items', 'bet_items_bet_id_fkey', 'bet_id', 'bets', 'an item names a slip'],
+  ['bet_items', 'bet_items_play_item_id_fkey', 'play_item_id', 'play_items', 'an item names a play'],
+] as const;
+/** Per table checked: its trigger function, and the name its statement's new rows go by (a transition table). */
+const CHECKED = [
+  ['bets', 'fd_bets_refs', 'fd_new_bets'],
+  ['bet_items', 'fd_bet_items_refs', 'fd_new_items'],
 ] as const;
 const KEPT = ['users', 'games', 'play_items', 'bets'] as const;
 
@@ -29,77 +34,55 @@ const KEPT = ['users', 'games', 'play_items', 'bets'] as const;
 export async function up(db: Kysely<any>): Promise<void> {
   for (const [table, constraint] of DROPPED)
     await sql`alter table ${sql.table(table)} drop constraint ${sql.ref(constraint)}`.execute(db);
-  await sql`
-    create function fd_bets_refs() returns trigger language plpgsql
+  // The names and the statements are this file's constants.
+  for (const [table, fn, rows] of CHECKED) {
+    const checks = DROPPED.filter((d) => d[0] === table).map(
+      ([, , column, parent, says]) => `
+      if exists (select 1 from (select distinct ${column} from ${rows}) n
+                 where not exists (select 1 from ${parent} r where r.id = n.${column})) then
+        raise exception '${says} that does not exist' using errcode = '23503';
+      end if;`,
+    );
+    await sql
+      .raw(
+        `create function ${fn}() returns trigger language plpgsql
     set enable_hashjoin = off set enable_mergejoin = off set enable_seqscan = off as $$
-    begin
-      if exists (select 1 from (select distinct user_id from fd_new_bets) n
-                 where not exists (select 1 from users u where u.id = n.user_id)) then
-        raise exception 'a slip names a player that does not exist' using errcode = '23503';
-      end if;
-      if exists (select 1 from (select distinct game_id from fd_new_bets) n
-                 where not exists (select 1 from games g where g.id = n.game_id)) then
-        raise exception 'a slip names a game that does not exist' using errcode = '23503';
-      end if;
-      if exists (select 1 from (select distinct period_id from fd_new_bets) n
-                 where not exists (select 1 from periods p where p.id = n.period_id)) then
-        raise exception 'a slip names a period that does not exist' using errcode = '23503';
-      end if;
+    begin${checks.join('')}
       return null;
     end
-    $$`.execute(db);
-  await sql`
-    create trigger bets_refs after insert on bets
-    referencing new table as fd_new_bets
-    for each statement execute function fd_bets_refs()`.execute(db);
-  await sql`
-    create function fd_bet_items_refs() returns trigger language plpgsql
-    set enable_hashjoin = off set enable_mergejoin = off set enable_seqscan = off as $$
-    begin
-      if exists (select 1 from (select distinct bet_id from fd_new_items) n
-                 where not exists (select 1 from bets b where b.id = n.bet_id)) then
-        raise exception 'an item names a slip that does not exist' using errcode = '23503';
-      end if;
-      if exists (select 1 from (select distinct play_item_id from fd_new_items) n
-                 where not exists (select 1 from play_items p where p.id = n.play_item_id)) then
-        raise exception 'an item names a play that does not exist' using errcode = '23503';
-      end if;
-      return null;
-    end
-    $$`.execute(db);
-  await sql`
-    create trigger bet_items_refs after insert on bet_items
-    referencing new table as fd_new_items
-    for each statement execute function fd_bet_items_refs()`.execute(db);
+    $$`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger ${table}_refs after insert on ${table}
+    referencing new table as ${rows} for each statement execute function ${fn}()`,
+      )
+      .execute(db);
+  }
 
+  // One refusal for every guard; the trigger's argument says what it keeps.
   await sql`
-    create function fd_slip_refs_fixed() returns trigger language plpgsql as $$
+    create function fd_slip_guard() returns trigger language plpgsql as $$
     begin
-      raise exception 'what a slip or its item names never changes (% of % refused)', tg_op, tg_table_name
-        using errcode = '55000';
+      raise exception '% (% of % refused)', tg_argv[0], tg_op, tg_table_name using errcode = '55000';
     end
     $$`.execute(db);
+  const fixed = `'what a slip or its item names never changes'`;
   await sql`
     create trigger bets_refs_fixed before update of user_id, game_id, period_id on bets
-    for each statement execute function fd_slip_refs_fixed()`.execute(db);
+    for each statement execute function fd_slip_guard(${sql.raw(fixed)})`.execute(db);
   await sql`
     create trigger bet_items_refs_fixed before update of bet_id, play_item_id on bet_items
-    for each statement execute function fd_slip_refs_fixed()`.execute(db);
-
-  await sql`
-    create function fd_slip_named_kept() returns trigger language plpgsql as $$
-    begin
-      raise exception 'a row a slip can name is never removed nor renumbered (% of % refused)', tg_op, tg_table_name
-        using errcode = '55000';
-    end
-    $$`.execute(db);
+    for each statement execute function fd_slip_guard(${sql.raw(fixed)})`.execute(db);
+  const kept = `'a row a slip can name is never removed nor renumbered'`;
   for (const table of KEPT) {
     await sql`
       create trigger ${sql.raw(`${table}_named_kept`)} before delete or update of id on ${sql.table(table)}
-      for each statement execute function fd_slip_named_kept()`.execute(db);
+      for each statement execute function fd_slip_guard(${sql.raw(kept)})`.execute(db);
     await sql`
       create trigger ${sql.raw(`${table}_named_no_truncate`)} before truncate on ${sql.table(table)}
-      for each statement execute function fd_slip_named_kept()`.execute(db);
+      for each statement execute function fd_slip_guard(${sql.raw(kept)})`.execute(db);
   }
 }
 
@@ -108,14 +91,13 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`drop trigger ${sql.raw(`${table}_named_no_truncate`)} on ${sql.table(table)}`.execute(db);
     await sql`drop trigger ${sql.raw(`${table}_named_kept`)} on ${sql.table(table)}`.execute(db);
   }
-  await sql`drop function fd_slip_named_kept()`.execute(db);
   await sql`drop trigger bet_items_refs_fixed on bet_items`.execute(db);
   await sql`drop trigger bets_refs_fixed on bets`.execute(db);
-  await sql`drop function fd_slip_refs_fixed()`.execute(db);
-  await sql`drop trigger bet_items_refs on bet_items`.execute(db);
-  await sql`drop function fd_bet_items_refs()`.execute(db);
-  await sql`drop trigger bets_refs on bets`.execute(db);
-  await sql`drop function fd_bets_refs()`.execute(db);
+  await sql`drop function fd_slip_guard()`.execute(db);
+  for (const [table, fn] of CHECKED) {
+    await sql.raw(`drop trigger ${table}_refs on ${table}`).execute(db);
+    await sql.raw(`drop function ${fn}()`).execute(db);
+  }
   for (const [table, constraint, column, parent] of DROPPED)
     await sql`alter table ${sql.table(table)} add constraint ${sql.ref(constraint)}
       foreign key (${sql.ref(column)}) references ${sql.table(parent)} (id)`.execute(db);
