@@ -14,8 +14,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BetSlip, GameCategory, PlayGroup } from '@fairdraw/contract';
 import { phone } from './harness.ts';
 import { useSite } from './fixtures.ts';
-import { placeSlipWhenOpen, screenshotsTo, siteApi, tokenOf } from './site-api.ts';
-import { clearOfMidnight, siteClock } from './site-clock.ts';
+import { clearOfMidnight, placeSlipWhenOpen, screenshotsTo, siteApi, tokenOf } from './site-api.ts';
+import { siteClock } from './site-clock.ts';
 
 const siteTime = siteClock();
 const t = useSite({ GAME_CYCLE_OVERRIDE_SECONDS: '300', RATE_LIMIT_MAX: '100000', ...siteTime.env });
@@ -52,7 +52,7 @@ const shot = screenshotsTo(SHOTS);
 
 describe('bet records and open bets', () => {
   // Each slip may move the clock on by up to a period (5 minutes); both languages' slips must fall on one day.
-  beforeAll(() => clearOfMidnight(siteTime, 'Asia/Bangkok', 30 * 60_000));
+  beforeAll(() => clearOfMidnight(t.site, siteTime, 'Asia/Bangkok', 30 * 60_000));
 
   for (const lang of ['th', 'en'] as const) {
     it(`${lang}: from the tab bar to the records, filtered by game and range, and to the open slips' countdowns`, async () => {

@@ -15,6 +15,7 @@ import { phone } from './harness.ts';
 import { useSite } from './fixtures.ts';
 import {
   approvedDeposit,
+  clearOfMidnight,
   norm,
   OPERATOR_SITE,
   operatorLogin,
@@ -24,7 +25,7 @@ import {
   siteApi,
   tokenOf,
 } from './site-api.ts';
-import { clearOfMidnight, siteClock } from './site-clock.ts';
+import { siteClock } from './site-clock.ts';
 
 // The site's wall clock moves on to the next period when a slip would land too close to a seal (placeSlipWhenOpen).
 const clock = siteClock();
@@ -74,7 +75,7 @@ async function summarised(token: string, stakes: number): Promise<ProfitReport> 
 
 describe('profit report and dashboard', () => {
   // Each slip may move the clock on by up to a period (5 minutes); the run's slips and deposits must share one day.
-  beforeAll(() => clearOfMidnight(clock, 'Asia/Bangkok', 30 * 60_000));
+  beforeAll(() => clearOfMidnight(t.site, clock, 'Asia/Bangkok', 30 * 60_000));
 
   it.each(['th', 'en'] as const)(
     '%s: My → today’s report, the last 7 days and one day, at 390×844',

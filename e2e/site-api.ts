@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { BetSlip, CurrentGame } from '@fairdraw/contract';
+import type { BetSlip, CurrentGame, GameCategory } from '@fairdraw/contract';
+import { addDays, localDate, zonedInstant } from '@fairdraw/domain';
 import { quiet } from './harness.ts';
 import type { Site } from './harness.ts';
 import type { SiteClock } from './site-clock.ts';
@@ -148,6 +149,30 @@ export async function openPeriodWith(site: Site, clock: SiteClock, gameId: numbe
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`game ${gameId}: no open period with ${ms} ms to its seal`);
+}
+
+/**
+ * Keeps a spec's business day whole: when the site's time is within `marginMs` of midnight in `timeZone`, moves its
+ * clock on to two minutes past that midnight (past the minute after which the report calls the day before final,
+ * report-rebuild.service.ts) and resolves once the site tells that time. A spec that moves the clock on during its run
+ * (a period at a time) and reads "today" then never sees a deposit on one day and its slip on the next.
+ */
+export async function clearOfMidnight(site: Site, clock: SiteClock, timeZone: string, marginMs: number): Promise<void> {
+  const games = (await siteApi<GameCategory[]>(site, '/api/game/category')).flatMap((c) => c.games);
+  const siteTime = async () =>
+    (await siteApi<CurrentGame>(site, `/api/game/current_game?games_id=${games[0]?.id ?? 0}`, { method: 'POST' }))
+      .server_time;
+  const now = await siteTime();
+  const midnight = zonedInstant(addDays(localDate(now, timeZone), 1), 0, timeZone);
+  if (midnight - now >= marginMs) return;
+  const target = midnight + 120_000;
+  clock.advance(target - now);
+  // The server re-reads its clock's offset every 100 ms.
+  for (let i = 0; i < 50; i++) {
+    if ((await siteTime()) >= target) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the site never told the moved time');
 }
 
 /**
