@@ -48,6 +48,7 @@ import * as m0046 from './migrations/2026_11_27_0046_one_item_play.ts';
 import * as m0047 from './migrations/2026_11_27_0047_answer_with_claim.ts';
 import * as m0048 from './migrations/2026_11_27_0048_slip_references.ts';
 import * as m0049 from './migrations/2026_11_27_0049_batch_in_linear_time.ts';
+import * as m0050 from './migrations/2026_11_27_0050_batch_fixed_cost.ts';
 import type { SqlFunctionPins } from './sql-functions.ts';
 
 /** A migration module; one that creates SQL functions from their files names them (sql-functions.ts). */
@@ -105,6 +106,7 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '2026_11_27_0047_answer_with_claim': m0047,
   '2026_11_27_0048_slip_references': m0048,
   '2026_11_27_0049_batch_in_linear_time': m0049,
+  '2026_11_27_0050_batch_fixed_cost': m0050,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -22,17 +22,17 @@ create or replace function place_bet_slips(
   s_id int[], i_id int[], s_text text[]
 ) returns table (r_ord int, r_outcome text, r_bet_id int, r_item_ids int[], r_until timestamptz,
                  r_period_max bigint, r_limit_period text, r_left bigint)
-language plpgsql as $fn$
+-- Each statement below is planned once per connection (plan_cache_mode): with the default, the plan cache kept
+-- planning most of them again at every call, since a plan made for the call's own arrays looked cheaper than the
+-- general one, and that planning, paid per batch whatever its size, was a fifth of what a batch of one slip cost.
+language plpgsql set plan_cache_mode = force_generic_plan as $fn$
 declare
   n int := coalesce(array_length(s_user, 1), 0);
   v_out text[];
   v_until timestamptz[];
   v_ids int[];
   v_item_ids int[];
-  v_claimed int[];
-  v_max bigint;
   v_slip_max bigint[];
-  v_setting jsonb;
   v_acc_keys text[];
   v_acc_bal bigint[];
   v_st_keys text[];
@@ -41,9 +41,7 @@ declare
   v_j int;
   v_a int;
   v_already bigint;
-  v_acc_ids int[];
-  v_acc_deltas bigint[];
-  v_expected int;
+  v_refused boolean := false;
   v_lim_user int[];
   v_lim_kind text[];
   v_lim_period text[];
@@ -57,7 +55,7 @@ begin
   -- 1. The periods, FOR SHARE in id order: the seal (UPDATE … WHERE status = 'open') waits for this
   --    transaction, or this one for it. Then, read after the lock: a player on a break is refused first,
   --    whatever else the slip says; then the window at p_now (windowError in slip-batch.ts).
-  perform 1 from periods where id = any(s_period) order by id for share;
+  with p as materialized (select id, status, seal_at from periods where id = any(s_period) order by id for share)
   select array_agg(case
            when x.until is not null then 'SELF_EXCLUDED'
            when p.id is null then 'PERIOD_NOT_CURRENT'
@@ -68,7 +66,7 @@ begin
          array_agg(x.until order by u.o)
     into v_out, v_until
     from unnest(s_user, s_period) with ordinality as u(uid, pid, o)
-    left join periods p on p.id = u.pid
+    left join p on p.id = u.pid
     left join lateral (select max(e.ends_at) as until from self_exclusions e
                        where e.user_id = u.uid and e.ends_at > p_now) x on true;
 
@@ -77,10 +75,19 @@ begin
   --    for each other in a cycle, each with the text it is answered with once its slip is placed (a refusal
   --    clears it below). A key already claimed — committed, or by a batch still running, which this insert then
   --    waits for — makes its slip a REPLAY: the caller answers with what the key placed.
-  v_ids := array(select coalesce(s_id[g], nextval(pg_get_serial_sequence('bets', 'id'))::int)
-                   from generate_series(1, n) g order by g);
-  v_item_ids := array(select coalesce(i_id[j], nextval(pg_get_serial_sequence('bet_items', 'id'))::int)
-                        from generate_series(1, coalesce(array_length(i_slip, 1), 0)) j order by j);
+  if coalesce(array_length(s_id, 1), 0) = n and array_position(s_id, null) is null then
+    v_ids := s_id;
+  else
+    v_ids := array(select coalesce(s_id[g], nextval(pg_get_serial_sequence('bets', 'id'))::int)
+                     from generate_series(1, n) g order by g);
+  end if;
+  if coalesce(array_length(i_id, 1), 0) = coalesce(array_length(i_slip, 1), 0)
+     and array_position(i_id, null) is null then
+    v_item_ids := coalesce(i_id, '{}');
+  else
+    v_item_ids := array(select coalesce(i_id[j], nextval(pg_get_serial_sequence('bet_items', 'id'))::int)
+                          from generate_series(1, coalesce(array_length(i_slip, 1), 0)) j order by j);
+  end if;
   with claimed as (
     insert into idempotency_keys as k (user_id, key, request_hash, status, response_status, bet_id, response_text)
     select s_user[g], s_key[g], s_hash[g], 'done', 200, v_ids[g], s_text[g]
@@ -89,14 +96,13 @@ begin
      order by s_user[g], s_key[g] collate "C"
     on conflict do nothing
     returning k.bet_id)
-  select array_agg(claimed.bet_id) into v_claimed from claimed;
   -- (Set-based, by a hash of the claimed ids: a loop testing each slip against the whole list took time in the
   -- square of the batch's size.)
-  v_out := array(
-    select case when v_out[g] is null and s_key[g] is not null and c.id is null then 'REPLAY' else v_out[g] end
-      from generate_subscripts(s_user, 1) g
-      left join (select distinct x.id from unnest(v_claimed) x(id)) c on c.id = v_ids[g]
-     order by g);
+  select array_agg(case when v_out[g] is null and s_key[g] is not null and c.id is null then 'REPLAY' else v_out[g] end
+                   order by g)
+    into v_out
+    from generate_subscripts(s_user, 1) g
+    left join (select distinct claimed.bet_id as id from claimed) c on c.id = v_ids[g];
 
   -- 3. The wallets the remaining stakes debit, locked by the ledger's one lock (ledger_lock_accounts.sql: FOR NO
   --    KEY UPDATE, players' accounts before the house-wide ones, which this batch locks last, in step 6), so the
@@ -111,40 +117,42 @@ begin
   --    a transaction holding the player's wallet lock changes). The site-wide limit (setting
   --    bet_period_max_per_player) binds every slip; a game's own (games.period_max_per_player, null: none) binds its
   --    slips when it is lower, so a game's limit can tighten the site-wide one, never loosen it.
-  select value into v_setting from settings where key = 'bet_period_max_per_player';
-  v_max := case when jsonb_typeof(v_setting) = 'number'
-                 and (v_setting #>> '{}')::numeric = trunc((v_setting #>> '{}')::numeric)
-                 and abs((v_setting #>> '{}')::numeric) <= 9007199254740991
-                then (v_setting #>> '{}')::bigint else p_period_max_default end;
-  select array_agg(least(v_max, coalesce(gm.period_max_per_player, v_max)) order by u.o)
-    into v_slip_max
-    from unnest(s_game) with ordinality as u(gid, o)
-    left join games gm on gm.id = u.gid;
-  select array_agg(t.user_id || ':' || t.period_id), array_agg(t.staked)
-    into v_st_keys, v_st_sums
-    from bet_period_stakes t where t.period_id = any(s_period) and t.user_id = any(s_user);
-
   -- 4b. The player's stake and loss limits in force (the latest choice already effective, player_limits), each with
   --     what is left of it: stake = what the player's cash slips placed in the window staked; loss = stake − payouts,
   --     an unsettled slip counting as lost until it is settled (so slips placed together cannot pass a loss limit);
   --     a cancelled slip (its stake given back) counts for neither. Read after the wallet lock: no other batch can
   --     place a slip of these players until commit.
-  select array_agg(l.user_id), array_agg(l.kind), array_agg(l.period),
-         array_agg(l.amount - coalesce(u.used, 0))
-    into v_lim_user, v_lim_kind, v_lim_period, v_lim_left
-    from (select distinct on (c.user_id, c.kind, c.period) c.user_id, c.kind, c.period, c.amount
-            from player_limits c
-           where c.user_id = any(array(select s_user[g] from generate_subscripts(s_user, 1) g
-                                        where v_out[g] is null and s_wallet[g] = 'cash'))
-             and c.kind in ('stake', 'loss') and c.effective_at <= p_now
-           order by c.user_id, c.kind, c.period, c.id desc) l
-    left join lateral (
-      select sum(case when l.kind = 'stake' then b.total else b.total - coalesce(b.payout, 0) end) as used
-        from bets b
-       where b.user_id = l.user_id and b.wallet = 'cash' and b.status <> 'cancelled'
-         and b.created_at >= case l.period when 'day' then p_day_from when 'week' then p_week_from
-                                           else p_month_from end) u on true
-   where l.amount is not null;
+  --     One statement reads both (4 and 4b).
+  with s as (
+    select case when jsonb_typeof(x.v) = 'number'
+                 and (x.v #>> '{}')::numeric = trunc((x.v #>> '{}')::numeric)
+                 and abs((x.v #>> '{}')::numeric) <= 9007199254740991
+                then (x.v #>> '{}')::bigint else p_period_max_default end as mx
+      from (select (select value from settings where key = 'bet_period_max_per_player') as v) x)
+  select (select array_agg(least(s.mx, coalesce(gm.period_max_per_player, s.mx)) order by u.o)
+            from unnest(s_game) with ordinality as u(gid, o)
+            left join games gm on gm.id = u.gid),
+         st.keys, st.sums, lim.users, lim.kinds, lim.periods, lim.lefts
+    into v_slip_max, v_st_keys, v_st_sums, v_lim_user, v_lim_kind, v_lim_period, v_lim_left
+    from s,
+    lateral (select array_agg(t.user_id || ':' || t.period_id) as keys, array_agg(t.staked) as sums
+               from bet_period_stakes t where t.period_id = any(s_period) and t.user_id = any(s_user)) st,
+    lateral (
+      select array_agg(l.user_id) as users, array_agg(l.kind) as kinds, array_agg(l.period) as periods,
+             array_agg(l.amount - coalesce(u.used, 0)) as lefts
+        from (select distinct on (c.user_id, c.kind, c.period) c.user_id, c.kind, c.period, c.amount
+                from player_limits c
+               where c.user_id = any(array(select s_user[g] from generate_subscripts(s_user, 1) g
+                                            where v_out[g] is null and s_wallet[g] = 'cash'))
+                 and c.kind in ('stake', 'loss') and c.effective_at <= p_now
+               order by c.user_id, c.kind, c.period, c.id desc) l
+        left join lateral (
+          select sum(case when l.kind = 'stake' then b.total else b.total - coalesce(b.payout, 0) end) as used
+            from bets b
+           where b.user_id = l.user_id and b.wallet = 'cash' and b.status <> 'cancelled'
+             and b.created_at >= case l.period when 'day' then p_day_from when 'week' then p_week_from
+                                               else p_month_from end) u on true
+       where l.amount is not null) lim;
   v_limit_period := array_fill(null::text, array[n]);
   v_left := array_fill(null::bigint, array[n]);
 
@@ -158,6 +166,7 @@ begin
     v_already := coalesce(v_st_sums[v_j], 0);
     if v_already + s_total[g] > v_slip_max[g] then
       v_out[g] := 'PERIOD_LIMIT_REACHED';
+      v_refused := true;
       continue;
     end if;
     v_b := null;
@@ -172,11 +181,13 @@ begin
       v_out[g] := upper(v_lim_kind[v_b]) || '_LIMIT_REACHED';
       v_limit_period[g] := v_lim_period[v_b];
       v_left[g] := greatest(v_lim_left[v_b], 0);
+      v_refused := true;
       continue;
     end if;
     v_a := array_position(v_acc_keys, s_debit[g]);
     if v_a is null or v_acc_bal[v_a] < s_total[g] then
       v_out[g] := 'INSUFFICIENT_BALANCE';
+      v_refused := true;
       continue;
     end if;
     v_acc_bal[v_a] := v_acc_bal[v_a] - s_total[g];
@@ -195,7 +206,9 @@ begin
   end loop;
 
   -- A refused slip's key keeps its refusal (docs/trust.md 6: a replay gets the same answer, and moves nothing):
-  -- the HTTP status from p_refusal_status and what the message needs, for the route to tell it again.
+  -- the HTTP status from p_refusal_status and what the message needs, for the route to tell it again. (Only the
+  -- refusals of step 5 claimed a key here: a slip refused in step 1 claimed none.)
+  if v_refused then
   update idempotency_keys k
      set bet_id = null, response_text = null, response_status = (p_refusal_status ->> v_out[g])::int,
          response_body = jsonb_build_object('refusal', v_out[g], 'until', v_until[g], 'period_max', v_slip_max[g],
@@ -203,33 +216,37 @@ begin
     from generate_subscripts(s_user, 1) g
    where v_out[g] not in ('ok', 'REPLAY') and s_key[g] is not null
      and k.user_id = s_user[g] and k.key = s_key[g] and k.bet_id = v_ids[g];
+  end if;
 
   -- 6. The accepted slips, their items, one stake transaction each ('bet:<id>') with its two postings, and one
-  --    balance update per account touched (the house-wide ones locked last).
-  select count(*) into v_expected from generate_subscripts(s_user, 1) g where v_out[g] = 'ok';
-  if v_expected > 0 then
-    -- A slip of one item (nearly every slip) also carries its play code and odds: the settlement reads them
-    -- from the slip, with no join to its item (migration 0046).
-    insert into bets (id, user_id, game_id, period_id, issue, wallet, total, code, odds_bps, created_at)
-    overriding system value
-    select v_ids[g], s_user[g], s_game[g], s_period[g], s_issue[g], s_wallet[g], s_total[g], one.code, one.odds,
-           p_now
-      from generate_subscripts(s_user, 1) g
-      left join (select i_slip[j] as slip, min(i_code[j]) as code, min(i_odds[j]) as odds
-                   from generate_subscripts(i_slip, 1) j group by i_slip[j] having count(*) = 1) one on one.slip = g
-     where v_out[g] = 'ok' order by g;
-
-    insert into bet_period_stakes as t (period_id, user_id, staked)
-    select s_period[g], s_user[g], sum(s_total[g]) from generate_subscripts(s_user, 1) g
-     where v_out[g] = 'ok' group by 1, 2 order by 1, 2
-    on conflict (period_id, user_id) do update set staked = t.staked + excluded.staked;
-
-    insert into bet_items (id, bet_id, play_item_id, code, group_code, numbers, odds_bps, amount)
-    overriding system value
-    select v_item_ids[j], v_ids[i_slip[j]], i_play[j], i_code[j], i_group[j], i_numbers[j]::int[], i_odds[j],
-           i_amount[j]
-      from generate_subscripts(i_slip, 1) j where v_out[i_slip[j]] = 'ok' order by j;
-
+  --    balance update per account touched (the house-wide ones locked last). Every statement costs the same fixed
+  --    work whatever the batch's size (a plan, an executor, its triggers), so the writes that do not depend on each
+  --    other are one statement: the slips, the per-period totals, the items and the credited account if it is
+  --    missing. (Their checks, statement triggers and foreign keys, run at its end and see all four.)
+  if array_position(v_out, 'ok') is not null then
+    with slips as (
+      -- A slip of one item (nearly every slip) also carries its play code and odds: the settlement reads them
+      -- from the slip, with no join to its item (migration 0046).
+      insert into bets (id, user_id, game_id, period_id, issue, wallet, total, code, odds_bps, created_at)
+      overriding system value
+      select v_ids[g], s_user[g], s_game[g], s_period[g], s_issue[g], s_wallet[g], s_total[g], one.code, one.odds,
+             p_now
+        from generate_subscripts(s_user, 1) g
+        left join (select i_slip[j] as slip, min(i_code[j]) as code, min(i_odds[j]) as odds
+                     from generate_subscripts(i_slip, 1) j group by i_slip[j] having count(*) = 1) one on one.slip = g
+       where v_out[g] = 'ok' order by g
+    ), totals as (
+      insert into bet_period_stakes as t (period_id, user_id, staked)
+      select s_period[g], s_user[g], sum(s_total[g]) from generate_subscripts(s_user, 1) g
+       where v_out[g] = 'ok' group by 1, 2 order by 1, 2
+      on conflict (period_id, user_id) do update set staked = t.staked + excluded.staked
+    ), items as (
+      insert into bet_items (id, bet_id, play_item_id, code, group_code, numbers, odds_bps, amount)
+      overriding system value
+      select v_item_ids[j], v_ids[i_slip[j]], i_play[j], i_code[j], i_group[j], i_numbers[j]::int[], i_odds[j],
+             i_amount[j]
+        from generate_subscripts(i_slip, 1) j where v_out[i_slip[j]] = 'ok' order by j
+    )
     -- (Only if missing: an upsert of an existing key would wait for the batch updating it.)
     insert into ledger_accounts (key, kind)
     select distinct s_credit[g], s_credit_kind[g] from generate_subscripts(s_user, 1) g
@@ -254,13 +271,14 @@ begin
 
     -- The balances, through the ledger's one writer (ledger_apply_deltas.sql; its guard, the CHECK on player
     -- balances, cannot fail after step 5, and would roll the batch back if it did).
-    select array_agg(a.id), array_agg(d.delta)
-      into v_acc_ids, v_acc_deltas
-      from (select s_debit[g] as key, -s_total[g] as delta from generate_subscripts(s_user, 1) g where v_out[g] = 'ok'
-            union all
-            select s_credit[g], s_total[g] from generate_subscripts(s_user, 1) g where v_out[g] = 'ok') d
-      join ledger_accounts a on a.key = d.key;
-    perform 1 from ledger_apply_deltas(v_acc_ids, v_acc_deltas);
+    perform 1
+       from (select array_agg(a.id) as ids, array_agg(d.delta) as deltas
+               from (select s_debit[g] as key, -s_total[g] as delta from generate_subscripts(s_user, 1) g
+                      where v_out[g] = 'ok'
+                     union all
+                     select s_credit[g], s_total[g] from generate_subscripts(s_user, 1) g where v_out[g] = 'ok') d
+               join ledger_accounts a on a.key = d.key) x,
+            ledger_apply_deltas(x.ids, x.deltas);
   end if;
 
   -- Each slip's item ids, grouped in one pass over the items (not one pass over every item per slip).
