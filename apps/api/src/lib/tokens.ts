@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** A session token: 256 bits from the CSPRNG, base64url (docs/trust.md 18). */
 export function newToken(): string {
@@ -7,5 +7,5 @@ export function newToken(): string {
 
 /** What the database keeps instead of the token. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  return hash('sha256', token, 'hex');
 }

@@ -38,7 +38,7 @@
  * kept a week (IDEMPOTENCY_RETENTION_MS), then purged
  * by the leader job this plugin registers (purgeExpiredKeys; plugins/jobs.ts).
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER, idempotencyKey, resolveLang } from '@fairdraw/contract';
@@ -145,9 +145,7 @@ export function requestHash(request: FastifyRequest): string {
 }
 
 export function hashRequest(method: string, route: string, body: unknown): string {
-  return createHash('sha256')
-    .update(JSON.stringify([method, route, body]))
-    .digest('hex');
+  return hash('sha256', JSON.stringify([method, route, body]), 'hex');
 }
 
 /** The content type of every JSON answer (Fastify's default for reply.send of an object, and of sendError). */

@@ -88,6 +88,18 @@ describe('issue numbering', () => {
     expect(parseIssue('2026112-0001')).toBeNull();
   });
 
+  it('answers an issue asked again as the first time, past the number of answers it keeps', () => {
+    expect(parseIssue('20240229-0007')).toEqual({ date: '2024-02-29', slot: 7 });
+    expect(parseIssue('20230229-0007')).toBeNull();
+    // More distinct issues than it keeps (4,096), each right, then the first ones again.
+    for (let slot = 1; slot <= 9999; slot++) {
+      expect(parseIssue(`20261122-${String(slot).padStart(4, '0')}`)?.slot).toBe(slot);
+    }
+    expect(parseIssue('20240229-0007')).toEqual({ date: '2024-02-29', slot: 7 });
+    expect(parseIssue('20230229-0007')).toBeNull();
+    expect(Object.isFrozen(parseIssue('20261122-0042'))).toBe(true);
+  });
+
   it('handles a DST zone: 23- and 25-hour days', () => {
     const ny: Schedule = { ...k3, timeZone: 'America/New_York' };
     expect(slotsInDay('2026-03-08', ny)).toBe(23 * 60);

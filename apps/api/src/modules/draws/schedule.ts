@@ -54,14 +54,31 @@ export function formatIssue(date: string, slot: number): string {
   return `${date.replaceAll('-', '')}-${String(slot).padStart(4, '0')}`;
 }
 
+type ParsedIssue = Readonly<{ date: string; slot: number }>;
+
+// Every slip is checked and answered with its period's draw date, so the same few issues are parsed over and over
+// (building and printing a Date is most of what a bet's check costs in JavaScript): each answer is kept, at most
+// PARSED_ISSUES of them, all forgotten when that is reached (a day has a few hundred issues per game).
+const PARSED_ISSUES = 4096;
+const parsedIssues = new Map<string, ParsedIssue | null>();
+
 /** 'YYYYMMDD-NNNN' → date and slot, or null when malformed. */
-export function parseIssue(issue: string): { date: string; slot: number } | null {
+export function parseIssue(issue: string): ParsedIssue | null {
+  const known = parsedIssues.get(issue);
+  if (known !== undefined) return known;
+  const parsed = parseIssueText(issue);
+  if (parsedIssues.size >= PARSED_ISSUES) parsedIssues.clear();
+  parsedIssues.set(issue, parsed);
+  return parsed;
+}
+
+function parseIssueText(issue: string): ParsedIssue | null {
   const m = /^(\d{4})(\d{2})(\d{2})-(\d{4})$/.exec(issue);
   if (!m) return null;
   const date = `${m[1]}-${m[2]}-${m[3]}`;
   const slot = Number(m[4]);
   if (slot < 1 || Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || addDays(date, 0) !== date) return null;
-  return { date, slot };
+  return Object.freeze({ date, slot });
 }
 
 export function slotOf(date: string, slot: number, s: Schedule): Slot {
