@@ -50,7 +50,7 @@ function answerText(id: number, itemId: number, issue: string, gameId: number, a
     cancellable: true,
     created_at: at,
     settled_at: null,
-    items: [{ id: itemId, play_id: 17, code: 'special.num.1', group_code: 'special', name: 'Special number 1' }].map(
+    items: [{ id: itemId, play_id: 17, code: 'special.num.1', name: 'Special number 1', group: 'special' }].map(
       (i) => ({ ...i, numbers: null, odds: 41.8, odds_bps: 418_000, amount: 100, status: 'pending', payout: null }),
     ),
   };
