@@ -17,6 +17,9 @@
  * (its own /proc entry: not the server's other processes, whose work — autovacuum, checkpoints — comes and goes),
  * per slip and per batch, and each version's ratio to the first in the same round; the last lines give the medians
  * over the rounds. A machine whose speed moves between minutes moves the rounds alike: read the ratios.
+ *
+ * BENCH_PLANS=1 also prints, in the first round, every statement one batch of each size runs (nested ones and the
+ * foreign keys' checks included) with its plan: which table each reaches by an index, and which it scans.
  */
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
@@ -32,6 +35,7 @@ const players = Number(process.env.BENCH_PLAYERS ?? 200);
 const sizes = (process.env.BENCH_SIZES ?? '1,16,64').split(',').map(Number);
 const slipsPerRun = Number(process.env.BENCH_SLIPS ?? 4096);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const plans = process.env.BENCH_PLANS === '1';
 /** A slip's answer text as the API stores it with the key (the contract's betSlip in its envelope): about 520 bytes. */
 function answerText(id: number, itemId: number, issue: string, gameId: number, at: number): string {
   const data = {
@@ -90,18 +94,19 @@ try {
     )
   ).rows.map((r) => r.user_id);
   // A period open long enough for the whole run (a few minutes): the override makes each last an hour, all games
-  // drawing at the same instants, so near a draw the run waits for the next periods (the scheduler opens them).
+  // drawing at the same instants, so near a draw the run waits for the next periods, which open after it.
   let period: { id: number; issue: string; game_id: number } | undefined;
+  const giveUp = Date.now() + 65 * 60_000;
   for (let tries = 0; !period; tries++) {
-    if (tries > 1200) throw new Error('no period open for the next 10 minutes');
-    if (tries === 1) console.log('waiting for a period open for the next 10 minutes…');
+    if (Date.now() > giveUp) throw new Error('no period open for the next 6 minutes within an hour');
+    if (tries === 1) console.log('waiting for a period open for the next 6 minutes (the next draw)…');
     period = (
       await client.query<{ id: number; issue: string; game_id: number }>(
-        `select id, issue, game_id from periods where status = 'open' and seal_at > now() + interval '10 minutes'
+        `select id, issue, game_id from periods where status = 'open' and seal_at > now() + interval '6 minutes'
           order by seal_at desc limit 1`,
       )
     ).rows[0];
-    if (!period) await new Promise((r) => setTimeout(r, 500));
+    if (!period) await new Promise((r) => setTimeout(r, 1000));
   }
   const play = (
     await client.query<{ id: number; code: string; group_code: string; odds_bps: number; min_stake: string }>(
@@ -113,6 +118,7 @@ try {
   if (!play) throw new Error('no play item');
   await api.stop();
   const stake = Number(play.min_stake);
+  if (plans) client.on('notice', (n) => console.log(n.message));
   const pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid ?? 0;
   console.log(`${users.length} players, period ${period.issue}, play ${play.code}; files: ${files.join(', ')}`);
 
@@ -169,6 +175,15 @@ try {
       await client.query('checkpoint');
       for (const n of sizes) {
         for (let w = 0; w < 20; w++) await place(n);
+        if (plans && round === 1) {
+          // One batch's statements, nested ones included, each with its plan (auto_explain, as NOTICE messages).
+          await client.query(
+            `load 'auto_explain'; set auto_explain.log_min_duration = 0; set auto_explain.log_nested_statements = on;
+             set auto_explain.log_level = notice`,
+          );
+          await place(n);
+          await client.query('set auto_explain.log_min_duration = -1');
+        }
         const batches = Math.max(1, Math.round(slipsPerRun / n));
         const before = processCpuMs(pid);
         for (let b = 0; b < batches; b++) await place(n);

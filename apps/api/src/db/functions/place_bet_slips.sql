@@ -25,6 +25,8 @@ create or replace function place_bet_slips(
 -- Each statement below is planned once per connection (plan_cache_mode): with the default, the plan cache kept
 -- planning most of them again at every call, since a plan made for the call's own arrays looked cheaper than the
 -- general one, and that planning, paid per batch whatever its size, was a fifth of what a batch of one slip cost.
+-- The general plans reach the big tables by their indexes (players' accounts, slips, keys, per-period totals: checked
+-- with 600,000 accounts; bench/README.md); a table's plans are made again when ANALYZE changes what it holds.
 language plpgsql set plan_cache_mode = force_generic_plan as $fn$
 declare
   n int := coalesce(array_length(s_user, 1), 0);
@@ -123,12 +125,13 @@ begin
   --     a cancelled slip (its stake given back) counts for neither. Read after the wallet lock: no other batch can
   --     place a slip of these players until commit.
   --     One statement reads both (4 and 4b).
-  with s as (
+  with v as materialized (select (select value from settings where key = 'bet_period_max_per_player') as v),
+  s as (
     select case when jsonb_typeof(x.v) = 'number'
                  and (x.v #>> '{}')::numeric = trunc((x.v #>> '{}')::numeric)
                  and abs((x.v #>> '{}')::numeric) <= 9007199254740991
                 then (x.v #>> '{}')::bigint else p_period_max_default end as mx
-      from (select (select value from settings where key = 'bet_period_max_per_player') as v) x)
+      from v x)
   select (select array_agg(least(s.mx, coalesce(gm.period_max_per_player, s.mx)) order by u.o)
             from unnest(s_game) with ordinality as u(gid, o)
             left join games gm on gm.id = u.gid),

@@ -9,7 +9,7 @@ import type { SqlFunctionPins } from '../sql-functions.ts';
 // credited account written in one; the ids the caller drew taken as they are; the refusals' keys updated only when
 // there is a refusal. Same signature, same answers.
 export const sqlFunctions: SqlFunctionPins = {
-  place_bet_slips: '9c0dbdf5b1715c26fbe9a05bd004eeba3f7c459071e0724c682b30b9fca6f294',
+  place_bet_slips: 'd2b13e85e17e41d5ca46a96f8b9e669133879eb1b34b7439996c600f782f5f25',
 };
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
