@@ -55,8 +55,9 @@ begin
   if n = 0 then return; end if;
 
   -- 1. The periods, FOR SHARE in id order: the seal (UPDATE … WHERE status = 'open') waits for this
-  --    transaction, or this one for it. Then, read after the lock: a player on a break is refused first,
-  --    whatever else the slip says; then the window at p_now (windowError in slip-batch.ts).
+  --    transaction, or this one for it. Each period is read as locked (a seal that committed while this waited is
+  --    seen: a locking read returns the row's latest version). A player on a break is refused first, whatever else
+  --    the slip says; then the window at p_now (windowError in slip-batch.ts).
   with p as materialized (select id, status, seal_at from periods where id = any(s_period) order by id for share)
   select array_agg(case
            when x.until is not null then 'SELF_EXCLUDED'

@@ -9,7 +9,7 @@ import type { SqlFunctionPins } from '../sql-functions.ts';
 // credited account written in one; the ids the caller drew taken as they are; the refusals' keys updated only when
 // there is a refusal. Same signature, same answers.
 export const sqlFunctions: SqlFunctionPins = {
-  place_bet_slips: 'd2b13e85e17e41d5ca46a96f8b9e669133879eb1b34b7439996c600f782f5f25',
+  place_bet_slips: 'f7d336ff477f7d79b279937efff440625dda0e874ac1a1bc632eaab4de2c29fd',
 };
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
