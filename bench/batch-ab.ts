@@ -6,8 +6,8 @@
  * Each file is SQL run before its turn: a text of db/functions/place_bet_slips.sql, or DDL (an index dropped or made),
  * or both. The first is the reference, for example the function as a commit left it:
  *
- *   git show HEAD~1:apps/api/src/db/functions/place_bet_slips.sql > /tmp/before.sql
- *   npm run bench:batch -- /tmp/before.sql apps/api/src/db/functions/place_bet_slips.sql
+ *   git show HEAD~1:apps/api/src/db/functions/place_bet_slips.sql > before.sql
+ *   npm run bench:batch -- before.sql apps/api/src/db/functions/place_bet_slips.sql
  *
  * The API (apps/api/src/server.ts) migrates and seeds a fresh database fd_bench_<random> and makes BENCH_PLAYERS
  * (200) guests, then stops. Batches of BENCH_SIZES slips (1, 16, 64) each, every slip one item at the minimum stake
