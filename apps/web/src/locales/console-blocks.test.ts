@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGS } from '@fairdraw/contract';
-import { CONSOLE_BLOCKS, splitCatalogue } from './console-blocks.ts';
+import { CONSOLE_BLOCKS, GAME_BLOCKS, SCREEN_BLOCKS, splitCatalogue } from './console-blocks.ts';
 
 const read = (lang: string) =>
   JSON.parse(readFileSync(join(import.meta.dirname, `${lang}.json`), 'utf8')) as Record<string, unknown>;
@@ -43,5 +43,22 @@ describe('console texts split out of the player catalogue', () => {
       expect(inPlayer, `${lang} ${path}`).toBeUndefined();
     }
     expect(merge(player, console)).toEqual(cat);
+  });
+});
+
+/** A catalogue's entry at a dotted path, or undefined. */
+const at = (tree: Record<string, unknown>, path: string) =>
+  path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], tree);
+
+describe('what a game page paints with is there at its first paint', () => {
+  // During a break the notice stands where the game's form would be: its texts must not arrive after it.
+  const source = readFileSync(join(import.meta.dirname, '../components/break-gate.tsx'), 'utf8');
+  const keys = [...source.matchAll(/'(protection\.[A-Za-z]+)'/g)].map((m) => m[1]!);
+
+  it.each(LANGS)('%s: the break notice texts come with Home or the game part', (lang) => {
+    expect(keys.length).toBeGreaterThanOrEqual(3);
+    const home = splitCatalogue(splitCatalogue(read(lang)).player, SCREEN_BLOCKS);
+    const game = splitCatalogue(home.console, GAME_BLOCKS).console;
+    for (const key of keys) expect(at(home.player, key) ?? at(game, key), `${lang} ${key}`).toEqual(expect.any(String));
   });
 });

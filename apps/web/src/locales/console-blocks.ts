@@ -52,10 +52,19 @@ export const SCREEN_BLOCKS: readonly string[] = [
 
 /**
  * Of the screens' blocks, those a game page paints with (its header with the trend's button, results, plays, bet bar
- * and slip, the balance chip): `<lang>.json?game`, fetched before a game page's first paint; the other screens' blocks follow it
+ * and slip, the balance chip, and the notice that stands in for them during a break: components/break-gate.tsx):
+ * `<lang>.json?game`, fetched before a game page's first paint; the other screens' blocks follow it
  * (lib/i18n.ts loadScreenTexts). A text a game page shows from another block appears once they land.
  */
-export const GAME_BLOCKS: readonly string[] = ['draw', 'bet', 'wallet', 'trend.open'];
+export const GAME_BLOCKS: readonly string[] = [
+  'draw',
+  'bet',
+  'wallet',
+  'trend.open',
+  'protection.timeoutUntil',
+  'protection.excludedUntil',
+  'protection.activeNote',
+];
 
 type Tree = { [key: string]: unknown };
 
