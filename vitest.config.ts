@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Three tiers: unit tests beside the code (component tests, *.test.tsx, ask for happy-dom in their first line),
 // integration tests on a real database (PGlite by default, PostgreSQL when DATABASE_URL is set), and browser tests in
@@ -14,9 +15,41 @@ const reporters = process.env.CI
 // and browser, and a unit file shares the core with the other's waits. VITEST_WORKERS overrides it.
 const WORKERS = Number(process.env.VITEST_WORKERS ?? 2);
 
+// The integration files that take longest on PostgreSQL (CI prints each tier's slowest), where they run real
+// processes, kills and races; PGlite skips them. Vitest starts the files that took longest in the last run first,
+// and the last run CI made before the PostgreSQL tier is the PGlite one, where these took no time: so they started
+// last, and the longest (two API processes over several draw cycles) ran alone at the end while the other worker had
+// nothing left. Started first, they overlap the rest.
+const START_FIRST = [
+  'modules/draws/instances.int.test.ts',
+  'plugins/idempotency.crash.int.test.ts',
+  'modules/bets/cancel.race.int.test.ts',
+  'modules/bets/settlement.kill.int.test.ts',
+  'modules/bets/seal.race.int.test.ts',
+];
+
+/** Vitest's order, but within each project the START_FIRST files (in that order) ahead of every other. */
+class LongestKnownFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const project = new Map<string, number>();
+    sorted.forEach((f, i) => project.set(f.project.name, project.get(f.project.name) ?? i));
+    const rank = (f: TestSpecification) => {
+      const i = START_FIRST.findIndex((name) => f.moduleId.endsWith(name));
+      return i < 0 ? START_FIRST.length : i;
+    };
+    const key = (f: TestSpecification, i: number) => [project.get(f.project.name) ?? 0, rank(f), i];
+    return sorted
+      .map((f, i) => ({ f, k: key(f, i) }))
+      .sort((a, b) => a.k[0]! - b.k[0]! || a.k[1]! - b.k[1]! || a.k[2]! - b.k[2]!)
+      .map(({ f }) => f);
+  }
+}
+
 export default defineConfig({
   test: {
     reporters: reporters as never,
+    sequence: { sequencer: LongestKnownFirst },
     projects: [
       {
         extends: true,
