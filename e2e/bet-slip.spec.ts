@@ -19,6 +19,7 @@ import { markSixColour } from '@fairdraw/domain';
 import { phone } from './harness.ts';
 import { useSite } from './fixtures.ts';
 import { readRepoJson, screenshotsTo, siteApi } from './site-api.ts';
+import { SERVER_CLOCK } from './site-clock.ts';
 
 const HOUR_MS = 3_600_000;
 const clockFile = join(mkdtempSync(join(tmpdir(), 'fd-clock-')), 'offset');
@@ -26,7 +27,7 @@ const clockFile = join(mkdtempSync(join(tmpdir(), 'fd-clock-')), 'offset');
 writeFileSync(clockFile, String(Math.ceil(Date.now() / HOUR_MS) * HOUR_MS + 90_000 - Date.now()));
 
 const t = useSite({
-  NODE_OPTIONS: `--import ${join(import.meta.dirname, 'server-clock.ts')}`,
+  NODE_OPTIONS: `--import ${SERVER_CLOCK}`,
   FD_TEST_CLOCK_FILE: clockFile,
   GAME_CYCLE_OVERRIDE_SECONDS: '3600',
   RATE_LIMIT_MAX: '100000',

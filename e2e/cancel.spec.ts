@@ -30,13 +30,14 @@ import {
   siteApi,
   tokenOf,
 } from './site-api.ts';
+import { SERVER_CLOCK } from './site-clock.ts';
 
 const clockFile = join(mkdtempSync(join(tmpdir(), 'fd-clock-')), 'offset');
 let offset = 0;
 const t = useSite({
   ...OPERATOR_SITE,
   GAME_CYCLE_OVERRIDE_SECONDS: '3600',
-  NODE_OPTIONS: `--import ${join(import.meta.dirname, 'server-clock.ts')}`,
+  NODE_OPTIONS: `--import ${SERVER_CLOCK}`,
   FD_TEST_CLOCK_FILE: clockFile,
 });
 const shot = screenshotsTo(process.env.CANCEL_SHOTS);

@@ -26,6 +26,7 @@ import {
   siteApi,
   tokenOf,
 } from './site-api.ts';
+import { SERVER_CLOCK } from './site-clock.ts';
 
 const CYCLE_MS = 300_000;
 const clockFile = join(mkdtempSync(join(tmpdir(), 'fd-clock-')), 'offset');
@@ -40,7 +41,7 @@ toFreshPeriod();
 
 const t = useSite({
   ...OPERATOR_SITE,
-  NODE_OPTIONS: `--import ${join(import.meta.dirname, 'server-clock.ts')}`,
+  NODE_OPTIONS: `--import ${SERVER_CLOCK}`,
   FD_TEST_CLOCK_FILE: clockFile,
   GAME_CYCLE_OVERRIDE_SECONDS: '300',
 });

@@ -1,23 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
 /**
- * The test's side of a site's movable wall clock (server-clock.ts): `env` goes into the site's env (useSite), and
- * `advance(ms)` moves the server's clock on by that much (the server reads it within 100 ms).
+ * The test's side of a site's movable wall clock (apps/api/src/test/server-clock.ts): `env` goes into the site's env
+ * (useSite), and `advance(ms)` moves the server's clock on by that much (the server reads it within 100 ms).
+ * `SERVER_CLOCK` is the hook's path, for a spec that writes the clock's file itself.
  */
-export type SiteClock = { env: Record<string, string>; advance: (ms: number) => void; offset: () => number };
-
-export function siteClock(): SiteClock {
-  const file = join(mkdtempSync(join(tmpdir(), 'fd-clock-')), 'offset');
-  let offset = 0;
-  writeFileSync(file, '0');
-  return {
-    env: { NODE_OPTIONS: `--import ${join(import.meta.dirname, 'server-clock.ts')}`, FD_TEST_CLOCK_FILE: file },
-    advance(ms) {
-      offset += Math.max(0, Math.round(ms));
-      writeFileSync(file, String(offset));
-    },
-    offset: () => offset,
-  };
-}
+export {
+  movedClock as siteClock,
+  SERVER_CLOCK,
+  type MovedClock as SiteClock,
+} from '../apps/api/src/test/moved-clock.ts';

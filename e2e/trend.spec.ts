@@ -17,6 +17,7 @@ import type { CurrentGame, GameCategory, LongDragonItem, Trend } from '@fairdraw
 import { phone } from './harness.ts';
 import { useSite } from './fixtures.ts';
 import { readRepoJson, screenshotsTo, siteApi } from './site-api.ts';
+import { SERVER_CLOCK } from './site-clock.ts';
 
 const clockFile = join(mkdtempSync(join(tmpdir(), 'fd-clock-')), 'offset');
 // 29 minutes back, and a second past a minute (the 60 s cycles draw on the minute): the site then has most of a minute
@@ -24,7 +25,7 @@ const clockFile = join(mkdtempSync(join(tmpdir(), 'fd-clock-')), 'offset');
 writeFileSync(clockFile, String(-29 * 60_000 - (Date.now() % 60_000) + 1_000));
 
 const t = useSite({
-  NODE_OPTIONS: `--import ${join(import.meta.dirname, 'server-clock.ts')}`,
+  NODE_OPTIONS: `--import ${SERVER_CLOCK}`,
   FD_TEST_CLOCK_FILE: clockFile,
   GAME_CYCLE_OVERRIDE_SECONDS: '60',
   RATE_LIMIT_MAX: '100000',

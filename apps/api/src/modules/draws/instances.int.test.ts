@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameFamily } from '@fairdraw/domain';
 import { buildTestApp } from '../../test/helper.ts';
 import type { TestApp } from '../../test/helper.ts';
-import { isListening, isLockAcquired, sleep, startServer } from '../../test/process-helper.ts';
+import { movedClock } from '../../test/moved-clock.ts';
+import { isListening, isLockAcquired, startServer } from '../../test/process-helper.ts';
 import type { ServerProcess } from '../../test/process-helper.ts';
 import { ledgerCheck } from '../ledger/ledger.service.ts';
 import { PERIOD_CHANNEL } from './events.ts';
@@ -13,9 +14,12 @@ import { verifyPeriodRecord } from './periods.service.ts';
 
 // docs/trust.md 11: two real API processes on one database with 10-second cycles; the leader is SIGKILLed just before a
 // draw and the other takes over. PostgreSQL only: the leader election is a PostgreSQL advisory lock between
-// processes (on PGlite there is one process and nothing to elect).
+// processes (on PGlite there is one process and nothing to elect). The test never waits for a draw time to come: both
+// processes run on one movable wall clock (test/moved-clock.ts), which it moves on a cycle at a time, and it waits
+// only for what the processes do (a draw, a takeover).
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const CYCLE = 10;
+const CYCLE_MS = CYCLE * 1000;
 
 let t: TestApp;
 const servers: ServerProcess[] = [];
@@ -45,7 +49,8 @@ describe('two API instances (PostgreSQL)', () => {
       });
       await listener.query(`listen ${PERIOD_CHANNEL}`);
 
-      const env = { DATABASE_URL: url, GAME_CYCLE_OVERRIDE_SECONDS: String(CYCLE) };
+      const clock = movedClock();
+      const env = { DATABASE_URL: url, GAME_CYCLE_OVERRIDE_SECONDS: String(CYCLE), ...clock.env };
       const a = startServer('A', env);
       const b = startServer('B', env);
       servers.push(a, b);
@@ -53,18 +58,55 @@ describe('two API instances (PostgreSQL)', () => {
       const first = await Promise.race([a.waitFor(isLockAcquired), b.waitFor(isLockAcquired)]);
       const [leader, follower] = a.lines.includes(first) ? [a, b] : [b, a];
 
-      // Let the leader draw for a while, then kill it 100 ms before a draw (every game draws on the same 10 s grid),
-      // so the follower usually finds that period due when it takes over.
-      await sleep(1.5 * CYCLE * 1000);
+      // The processes' time, as the test moves it; and as one of them tells it (each reads the clock's file every
+      // 100 ms), from the answer of a public read.
+      const movedNow = () => Date.now() + clock.offset();
+      const game = (await sql<{ id: number }>`select id from games order by id limit 1`.execute(db)).rows[0]?.id;
+      const told = async (server: ServerProcess) => {
+        const origin = String(server.lines.find(isListening)?.msg).slice('listening on '.length);
+        const res = await fetch(`${origin}/api/game/current_game?games_id=${game}`, { method: 'POST' });
+        return ((await res.json()) as { data: { server_time: number } }).data.server_time;
+      };
+      // Every period due by `t` drawn (by whoever leads).
+      const drawnBy = async (t: number) => {
+        await expect
+          .poll(
+            async () =>
+              (
+                await sql<{ n: number }>`select count(*)::int as n from periods
+                  where draw_at <= ${new Date(t)} and status not in ('drawn', 'settled')`.execute(db)
+              ).rows[0]?.n,
+            { timeout: 15_000, interval: 50 },
+          )
+          .toBe(0);
+      };
+      // Moves the clock on to half a second past the next draw time (every game draws on the same 10 s grid) and
+      // waits until that draw is done: one period per game, none skipped.
+      const nextDraw = async () => {
+        const draw = Math.ceil(movedNow() / CYCLE_MS) * CYCLE_MS;
+        clock.advance(draw + 500 - movedNow());
+        await drawnBy(draw);
+      };
+
+      // The leader draws two periods per game, then is killed half a second before the next draw, so the follower
+      // finds that period due when it takes over.
+      await nextDraw();
+      await nextDraw();
       expect(follower.lines.some(isLockAcquired), 'both instances acted as leader').toBe(false);
-      const boundary = Math.ceil((Date.now() + 1_000) / (CYCLE * 1000)) * CYCLE * 1000;
-      await sleep(boundary - 100 - Date.now());
+      const boundary = Math.ceil((movedNow() + 1_000) / CYCLE_MS) * CYCLE_MS;
+      clock.advance(boundary - 500 - movedNow());
+      await expect.poll(() => told(leader), { timeout: 5_000, interval: 20 }).toBeGreaterThanOrEqual(boundary - 500);
       const killedAt = Date.now();
+      const killedBefore = boundary - movedNow();
       await leader.kill('SIGKILL');
       const took = await follower.waitFor(isLockAcquired, 10_000);
       const takeoverMs = Number(took.seenAt) - killedAt;
-      await sleep(2 * CYCLE * 1000);
-      const end = Date.now();
+      // The follower draws the period due at the kill (late, by catching up or on its first tick), then two more.
+      clock.advance(Math.max(0, boundary + 500 - movedNow()));
+      await drawnBy(boundary);
+      await nextDraw();
+      await nextDraw();
+      const end = movedNow();
       await follower.kill('SIGTERM');
 
       // One leader at a time: the killed one acquired once, the follower only after the kill.
@@ -131,7 +173,7 @@ describe('two API instances (PostgreSQL)', () => {
       const periodsPerGame = Math.min(...[...byGame.values()].map((v) => v.length));
       console.log(
         `[instances] ${due.length} periods drawn over ${byGame.size} games (≥${periodsPerGame} each); leader ` +
-          `${leader.name} killed ${boundary - killedAt} ms before a draw; ${follower.name} took over in ` +
+          `${leader.name} killed ${killedBefore} ms before a draw; ${follower.name} took over in ` +
           `${takeoverMs} ms; the missed draw came ${Math.max(...lateAfterKill)} ms late` +
           `${caughtUp ? ` (catch-up drew ${String(caughtUp.drawn)})` : ' (no catch-up needed)'}; ` +
           `${results.size} result notifications, none repeated`,
