@@ -44,8 +44,11 @@ type Rendered = {
   /** The stamped bytes last sent, and their stamp: a crowd asking within the same millisecond gets the same bytes. */
   stamped?: { at: number; bytes: Buffer };
 };
-/** Kept with the key it answers (to reload it) and when it was loaded (epoch ms, the app's clock). */
-type Kept<K> = Rendered & { key: K; loadedAt: number };
+/**
+ * Kept with the key it answers (to reload it), when it was loaded and until when it is fresh (epoch ms, the app's
+ * clock: loaded plus its time to live, the cache's own ttl for it).
+ */
+type Kept<K> = Rendered & { key: K; loadedAt: number; freshUntil: number };
 
 export function publicRead<K>(opts: {
   /** The route's 200 envelope (its serializer writes the bytes). */
@@ -81,9 +84,8 @@ export function publicRead<K>(opts: {
     if (i < 0 || text.indexOf(at, i + 1) >= 0) throw new Error(`${opts.url}: cannot place ${stamp} in the answer`);
     return { parts: [Buffer.from(`${text.slice(0, i)}"${stamp}":`), Buffer.from(text.slice(i + at.length))], until };
   };
-  const bytes = (kept: Rendered) => {
+  const bytes = (kept: Rendered, at: number) => {
     if (kept.parts.length === 1) return kept.parts[0]!;
-    const at = opts.now();
     if (kept.stamped?.at !== at) {
       kept.stamped = { at, bytes: Buffer.concat([kept.parts[0]!, Buffer.from(String(at), 'latin1'), kept.parts[1]!]) };
     }
@@ -92,7 +94,7 @@ export function publicRead<K>(opts: {
 
   if (opts.ttlMs <= 0)
     return {
-      send: async (reply, key) => sendJson(reply, bytes(render((await opts.load(key)).data, null))),
+      send: async (reply, key) => sendJson(reply, bytes(render((await opts.load(key)).data, null), opts.now())),
       clear: () => undefined,
       peek: () => undefined,
     };
@@ -114,15 +116,17 @@ export function publicRead<K>(opts: {
       const loadedAt = opts.now();
       // A change instant already passed when the answer was read is in the answer.
       const until = loaded.until != null && loaded.until > loadedAt ? loaded.until : null;
-      if (until !== null) options.ttl = Math.max(1, Math.min(opts.ttlMs, until - loadedAt));
-      return { ...render(loaded.data, until), key: context.key, loadedAt };
+      const ttl = until !== null ? Math.max(1, Math.min(opts.ttlMs, until - loadedAt)) : opts.ttlMs;
+      options.ttl = ttl;
+      return { ...render(loaded.data, until), key: context.key, loadedAt, freshUntil: loadedAt + ttl };
     },
   });
-  /** Whether a kept answer may still be sent now: before its next change, and less than twice the time to live old. */
-  const usable = (kept: Kept<K>) => {
-    const now = opts.now();
-    return (kept.until === null || now < kept.until) && now - kept.loadedAt < 2 * opts.ttlMs;
-  };
+  /**
+   * Whether a kept answer may still be sent at `now`: before its next change, and less than twice the time to live
+   * old.
+   */
+  const usable = (kept: Kept<K>, now: number) =>
+    (kept.until === null || now < kept.until) && now - kept.loadedAt < 2 * opts.ttlMs;
   // Clearing starts a new generation of keys rather than emptying the cache: a load in flight still answers the
   // requests that wait on it (they came before the change), and nothing after the change can land on it.
   let generation = 0;
@@ -132,17 +136,17 @@ export function publicRead<K>(opts: {
       const keyText = opts.keyOf(key);
       const k = `${generation}:${keyText}`;
       const old = cache.get(k);
-      if (old && !usable(old)) cache.delete(k);
+      if (old && !usable(old, opts.now())) cache.delete(k);
       let kept = await cache.fetch(k, { context: { key } });
       // At its next change the answer is due again, to the millisecond; and an answer long past its time to live is
       // not sent while it reloads: the request waits for the new one (above, or here if it came of a slow load).
-      if (kept && !usable(kept)) {
+      if (kept && !usable(kept, opts.now())) {
         if (cache.get(k) === kept) cache.delete(k);
         kept = await cache.fetch(k, { context: { key } });
       }
       if (!kept) throw new Error(`${opts.url}: nothing loaded`);
       answered?.(reply, keyText);
-      return sendJson(reply, bytes(kept));
+      return sendJson(reply, bytes(kept, opts.now()));
     },
     clear: () => {
       generation += 1;
@@ -150,10 +154,12 @@ export function publicRead<K>(opts: {
     peek: (keyText) => {
       const k = `${generation}:${keyText}`;
       const kept = cache.get(k);
-      if (!kept || !usable(kept)) return undefined;
+      // One reading of the clock for the whole answer (it is read on every request the front door answers).
+      const now = opts.now();
+      if (!kept || !usable(kept, now)) return undefined;
       // Past its time to live: the reload starts (one, however many ask meanwhile) and the kept bytes go.
-      if (cache.getRemainingTTL(k) <= 0) void cache.fetch(k, { context: { key: kept.key } }).catch(() => undefined);
-      return bytes(kept);
+      if (now >= kept.freshUntil) void cache.fetch(k, { context: { key: kept.key } }).catch(() => undefined);
+      return bytes(kept, now);
     },
   };
 }

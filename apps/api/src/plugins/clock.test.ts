@@ -31,4 +31,17 @@ describe('app.clock()', () => {
     expect(again).toBeGreaterThanOrEqual(real);
     expect(again).toBeLessThanOrEqual(Date.now());
   });
+
+  it('clockMs() is the same clock in milliseconds: the real one, a test one, and the real one again', () => {
+    const before = Date.now();
+    const real = app.clockMs();
+    expect(real).toBeGreaterThanOrEqual(before);
+    expect(real).toBeLessThanOrEqual(Date.now());
+    const fixed = new Date('2031-01-10T05:00:20Z');
+    app.setClock(() => fixed);
+    expect(app.clockMs()).toBe(fixed.getTime());
+    expect(app.clockMs()).toBe(app.clock().getTime());
+    app.setClock(undefined);
+    expect(app.clockMs()).toBeGreaterThanOrEqual(real);
+  });
 });

@@ -88,7 +88,7 @@ export default fp(
         const read: PublicRead<K> = publicRead<K>({
           ...opts,
           ttlMs: ttlMs ?? app.config.readCacheMs,
-          now: () => app.clock().getTime(),
+          now: app.clockMs,
           answered: (reply: FastifyReply, keyText: string) => {
             const { request } = reply;
             if (request.method !== opts.method) return;
