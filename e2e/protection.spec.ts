@@ -123,8 +123,8 @@ async function timeoutThenDeposit(lang: Lang) {
     await page.getByTestId('game-tile-df_k3').click();
     const onGame = page.getByTestId('break-notice');
     await onGame.waitFor();
-    // (The notice can show before the game page's protection texts have loaded: wait for them.)
-    await expect.poll(async () => norm(await onGame.innerText())).toContain(endText);
+    // Read at once: the notice's texts come before the game page's first paint (GAME_BLOCKS), never after it.
+    expect(norm(await onGame.innerText())).toContain(endText);
     expect(await page.getByTestId('game-rules-link').count()).toBe(1);
     expect(await page.getByTestId('bet-bar').count()).toBe(0);
     await shot(page, `${lang}-game-on-break`);
