@@ -12,9 +12,9 @@ import { fileURLToPath } from 'node:url';
 export type BareServer = { url: string; close: () => void };
 
 /**
- * Starts the reference answering `body` with status 200 and `headers` (by default only a JSON content type; the read
- * benchmarks pass the API's own answer headers, so that both send the same bytes and the load generator parses the
- * same answer from each).
+ * Starts the reference answering `body` with status 200, its length and `headers` (by default only a JSON content
+ * type; the read benchmarks pass the API's own answer headers, so that both send the same bytes and the load generator
+ * parses the same answer from each).
  */
 export async function startBareServer(
   body: string,
@@ -33,7 +33,8 @@ export async function startBareServer(
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.send) {
   process.once('message', (message: { body: string; headers: Record<string, string> }) => {
     const bytes = Buffer.from(message.body);
-    const headers = Object.entries(message.headers).flat();
+    // With its length, as the API sends it (without one, node:http would send the body in chunks).
+    const headers = [...Object.entries(message.headers).flat(), 'content-length', String(bytes.length)];
     const server = createServer((_req, res) => {
       res.writeHead(200, headers);
       res.end(bytes);

@@ -6,9 +6,9 @@
  * PostgreSQL (`BENCH_ENGINES`, default `pglite,postgres`; PostgreSQL at BENCH_PG_URL, on a scratch database dropped
  * at the end). The ratio is what to compare across commits; the absolute numbers depend on the machine.
  *
- * Each read is measured in BENCH_ROUNDS (3) rounds, the reference and the read one after the other in each, and the
- * ratio is the median of the rounds' ratios: a moment when the machine is busy lowers one round, not the figure.
- * BENCH_SECONDS (default 3, per window) and BENCH_CONNECTIONS (32) set each window; BENCH_READS picks reads by name.
+ * Each read is measured in BENCH_ROUNDS (5) rounds, the reference and the read one after the other in each, and the
+ * ratio is the median of the rounds' ratios: a moment when the machine is busy lowers a round, not the figure.
+ * BENCH_SECONDS (default 2, per window) and BENCH_CONNECTIONS (32) set each window; BENCH_READS picks reads by name.
  */
 import autocannon from 'autocannon';
 import { API } from '@fairdraw/contract';
@@ -17,8 +17,8 @@ import { startBareServer } from './bare-server.ts';
 import { recordFigure } from './figures.ts';
 import { onEachEngine } from './pg.ts';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 3);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const seconds = Number(process.env.BENCH_SECONDS ?? 2);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((e) => e.trim());
 // The load comes from one address: no per-address caps.

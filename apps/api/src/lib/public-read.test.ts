@@ -125,7 +125,7 @@ describe('a public read kept for a moment', () => {
     await sent(s.read, 'a');
     await sent(s.read, 'a');
     expect(s.loads()).toBe(2);
-    expect(s.read.peek('a')).toBeUndefined();
+    expect(s.read.peeker('a')()).toBeUndefined();
   });
 
   it('a load in flight when cleared answers those who asked before, and is not kept', async () => {
@@ -136,23 +136,24 @@ describe('a public read kept for a moment', () => {
     expect((await sent(s.read, 'a')).data.n).toBe(2);
   });
 
-  it('peek gives the kept bytes while they are the answer, and loads only past the time to live', async () => {
+  it('a peek gives the kept bytes while they are the answer, and loads only past the time to live', async () => {
     const s = setup({ until: 1_000_600, stamp: true });
-    expect(s.read.peek('a')).toBeUndefined();
+    const peek = s.read.peeker('a');
+    expect(peek()).toBeUndefined();
     expect(s.loads()).toBe(0);
     await sent(s.read, 'a');
     s.advance(10);
-    const peeked = JSON.parse(String(s.read.peek('a'))) as { data: { n: number; server_time: number } };
+    const peeked = JSON.parse(String(peek())) as { data: { n: number; server_time: number } };
     expect(peeked.data).toEqual({ key: 'a', n: 1, server_time: s.now() });
     // Past its next change, and after a clear, there is nothing to peek at until a request loads it again.
     s.advance(590);
-    expect(s.read.peek('a')).toBeUndefined();
+    expect(peek()).toBeUndefined();
     await sent(s.read, 'a');
-    expect(s.read.peek('a')).toBeDefined();
+    expect(peek()).toBeDefined();
     s.read.clear();
-    expect(s.read.peek('a')).toBeUndefined();
+    expect(peek()).toBeUndefined();
     // Past its time to live: the kept bytes still, and one reload started however many peek meanwhile.
-    const peekedN = () => (JSON.parse(String(s.read.peek('a'))) as { data: { n: number } }).data.n;
+    const peekedN = () => (JSON.parse(String(peek())) as { data: { n: number } }).data.n;
     await sent(s.read, 'a');
     s.advance(1001);
     expect(peekedN()).toBe(3);
@@ -162,7 +163,23 @@ describe('a public read kept for a moment', () => {
     expect(peekedN()).toBe(4);
     // Twice its time to live old: nothing to peek at.
     s.advance(2000);
-    expect(s.read.peek('a')).toBeUndefined();
+    expect(peek()).toBeUndefined();
     expect(s.loads()).toBe(4);
+  });
+
+  it('a peek that found an answer fresh gives it until its time to live, even once the cache let it go for room', async () => {
+    const s = setup({ max: 1 });
+    const peek = s.read.peeker('a');
+    await sent(s.read, 'a');
+    expect(peek()).toBeDefined();
+    // 'b' takes the cache's only place: a new look at 'a' finds nothing, the one that found it fresh still has it.
+    await sent(s.read, 'b');
+    expect(s.read.peeker('a')()).toBeUndefined();
+    s.advance(999);
+    expect((JSON.parse(String(peek())) as { data: { n: number } }).data.n).toBe(1);
+    // At its time to live it looks again, and the cache no longer holds it: the request goes the whole way.
+    s.advance(1);
+    expect(peek()).toBeUndefined();
+    expect(s.loads()).toBe(2);
   });
 });

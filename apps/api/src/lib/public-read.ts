@@ -27,11 +27,13 @@ export type PublicRead<K> = {
   /** Forgets every kept answer. */
   clear: () => void;
   /**
-   * The kept bytes for a key (its `keyOf` text) while they are still the answer now, else nothing; never waits.
-   * Past the time to live it starts the reload (one, shared with any request's) and gives the kept bytes meanwhile,
-   * as a send does. The front door (plugins/public-reads.ts) answers a repeated request with them.
+   * A look at the kept bytes for one key (its `keyOf` text): each call gives them while they are still the answer
+   * now, else nothing; never waits. Past the time to live it starts the reload (one, shared with any request's) and
+   * gives the kept bytes meanwhile, as a send does. The front door (plugins/public-reads.ts) answers a repeated
+   * request with them. The look remembers the answer it last found fresh, so that until its time to live it gives
+   * it again without a lookup in the cache (a crowd polling one key asks it thousands of times a second).
    */
-  peek: (keyText: string) => Buffer | undefined;
+  peeker: (keyText: string) => () => Buffer | undefined;
 };
 
 /**
@@ -96,7 +98,7 @@ export function publicRead<K>(opts: {
     return {
       send: async (reply, key) => sendJson(reply, bytes(render((await opts.load(key)).data, null), opts.now())),
       clear: () => undefined,
-      peek: () => undefined,
+      peeker: () => () => undefined,
     };
 
   const cache = new LRUCache<string, Kept<K>, { key: K }>({
@@ -151,15 +153,24 @@ export function publicRead<K>(opts: {
     clear: () => {
       generation += 1;
     },
-    peek: (keyText) => {
-      const k = `${generation}:${keyText}`;
-      const kept = cache.get(k);
-      // One reading of the clock for the whole answer (it is read on every request the front door answers).
-      const now = opts.now();
-      if (!kept || !usable(kept, now)) return undefined;
-      // Past its time to live: the reload starts (one, however many ask meanwhile) and the kept bytes go.
-      if (now >= kept.freshUntil) void cache.fetch(k, { context: { key: kept.key } }).catch(() => undefined);
-      return bytes(kept, now);
+    peeker: (keyText) => {
+      // The answer last found fresh, and the generation it was found in. Until its time to live it is what the cache
+      // holds for the key (an answer is replaced only past its time to live, or dropped by a clear, which starts a
+      // new generation); should the cache have let it go for room meanwhile, it is still the answer for that long.
+      let fresh: { generation: number; kept: Kept<K> } | undefined;
+      return () => {
+        // One reading of the clock for the whole answer (it is read on every request the front door answers).
+        const now = opts.now();
+        if (fresh && fresh.generation === generation && now < fresh.kept.freshUntil) return bytes(fresh.kept, now);
+        fresh = undefined;
+        const k = `${generation}:${keyText}`;
+        const kept = cache.get(k);
+        if (!kept || !usable(kept, now)) return undefined;
+        // Past its time to live: the reload starts (one, however many ask meanwhile) and the kept bytes go.
+        if (now >= kept.freshUntil) void cache.fetch(k, { context: { key: kept.key } }).catch(() => undefined);
+        else fresh = { generation, kept };
+        return bytes(kept, now);
+      };
     },
   };
 }

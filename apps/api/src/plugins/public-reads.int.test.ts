@@ -20,7 +20,13 @@ async function listening(app: TestApp['app']): Promise<string> {
 
 /** How many requests the front door answered so far. */
 async function frontDoor(app: TestApp['app']): Promise<number> {
-  const metric = await app.metrics.getSingleMetric('public_read_front_door_seconds')?.get();
+  const metric = await app.metrics.getSingleMetric('public_read_front_door_answers_total')?.get();
+  return metric?.values[0]?.value ?? 0;
+}
+
+/** How many of them waited for the rate budget (timed). */
+async function waited(app: TestApp['app']): Promise<number> {
+  const metric = await app.metrics.getSingleMetric('public_read_front_door_wait_seconds')?.get();
   return metric?.values.find((v) => String((v as { metricName?: string }).metricName).endsWith('_count'))?.value ?? 0;
 }
 
@@ -108,6 +114,7 @@ describe('the front door of the public reads', () => {
     const url = `${base}${API.games}`;
     const statuses: number[] = [];
     let before = -1;
+    const waitedBefore = await waited(t.app);
     for (let i = 0; i < 16; i++) {
       const res = await ask(url, from('203.0.113.9', { lang: 'en' }));
       statuses.push(res.status);
@@ -117,12 +124,15 @@ describe('the front door of the public reads', () => {
     expect(statuses).toEqual([...Array<number>(12).fill(200), ...Array<number>(4).fill(429)]);
     // All but the first of the twelve were answered at the front door; another client has a budget of its own.
     expect(await frontDoor(t.app)).toBe(before + 11);
+    // Counted in memory, they left in the turn they came in: none of them waited for the budget.
+    expect(await waited(t.app)).toBe(waitedBefore);
     expect((await ask(url, from('203.0.113.10', { lang: 'en' }))).status).toBe(200);
   });
 
   it('counts an IPv6 client under the budget’s own key for it: its /64, answered at the front door too', async () => {
     const url = `${base}${API.category}`;
     const before = await frontDoor(t.app);
+    const waitedBefore = await waited(t.app);
     const statuses: number[] = [];
     // Two addresses of one /64 share a budget, as the routes count them.
     for (let i = 0; i < 14; i++) {
@@ -130,6 +140,8 @@ describe('the front door of the public reads', () => {
     }
     expect(statuses).toEqual([...Array<number>(12).fill(200), 429, 429]);
     expect(await frontDoor(t.app)).toBeGreaterThanOrEqual(before + 10);
+    // The plugin answers for an IPv6 client in a promise: each of those answers waited for it, and was timed.
+    expect((await waited(t.app)) - waitedBefore).toBe((await frontDoor(t.app)) - before);
     expect((await ask(url, from('2001:db8:0:2::9'))).status).toBe(200);
   });
 });
