@@ -12,14 +12,14 @@ import { fileURLToPath } from 'node:url';
 export type BareServer = { url: string; close: () => void };
 
 /**
- * Starts the reference answering `body` with status 200, its length and `headers` (by default only a JSON content
- * type; the read benchmarks pass the API's own answer headers, so that both send the same bytes and the load generator
- * parses the same answer from each).
+ * Starts the reference answering what the API answered: `answer`'s body, with status 200, its length and the
+ * answer's own headers (those node:http writes itself aside: the date, the connection's, the length), so that both
+ * send the same bytes and the load generator parses the same answer from each.
  */
-export async function startBareServer(
-  body: string,
-  headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' },
-): Promise<BareServer> {
+export async function startBareServer(answer: Response): Promise<BareServer> {
+  const transport = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+  const headers = Object.fromEntries([...answer.headers].filter(([name]) => !transport.has(name)));
+  const body = await answer.text();
   const child = fork(fileURLToPath(import.meta.url), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const port = await new Promise<number>((ok, fail) => {
     child.once('message', (m) => ok(Number(m)));

@@ -56,10 +56,7 @@ async function bench(engine: string, site: Site): Promise<string[]> {
     const url = `${site.url}${read.path}`;
     const answer = await fetch(url, { method: read.method, headers: { lang: 'en' } });
     if (!answer.ok) throw new Error(`${read.name}: HTTP ${answer.status}`);
-    // The same bytes: the body and the answer's own headers (those node:http writes itself aside).
-    const transport = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
-    const headers = Object.fromEntries([...answer.headers].filter(([name]) => !transport.has(name)));
-    const ref = await startBareServer(await answer.text(), headers);
+    const ref = await startBareServer(answer);
     try {
       await measure(url, read.method); // warm-up
       await measure(ref.url, read.method);

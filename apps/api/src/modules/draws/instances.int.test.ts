@@ -167,8 +167,15 @@ describe('two API instances (PostgreSQL)', () => {
       for (const times of byGame.values()) {
         for (let i = 1; i < times.length; i++) expect((times[i] ?? 0) - (times[i - 1] ?? 0)).toBe(CYCLE * 1000);
       }
-      // The period due right after the kill was drawn by the follower (after the kill), with its committed seed.
-      expect(lateAfterKill.length).toBe(byGame.size);
+      // The period due right after the kill was drawn by the follower (after the kill), with its committed seed. Should
+      // a game have none, the message gives each game's due slots (seconds from that draw time) and issues.
+      const slotsOf = [...byGame.keys()].map((id) => {
+        const mine = due.filter((r) => r.game_id === id);
+        return `${mine[0]?.code}: ${mine.map((r) => `${(r.draw_at.getTime() - boundary) / 1000}s ${r.issue}`).join(', ')}`;
+      });
+      expect(lateAfterKill.length, `boundary ${new Date(boundary).toISOString()}; ${slotsOf.join(' | ')}`).toBe(
+        byGame.size,
+      );
       for (const late of lateAfterKill) expect(late).toBeGreaterThanOrEqual(0);
       const periodsPerGame = Math.min(...[...byGame.values()].map((v) => v.length));
       console.log(
