@@ -88,6 +88,23 @@ describe('two API instances (PostgreSQL)', () => {
         await drawnBy(draw);
       };
 
+      // The leader makes each game's periods on the 10-second cycle when it starts (a few seconds' work on a busy
+      // machine). A period whose draw time has passed is never made, so the clock moves only once every game has its
+      // periods from three cycles on: moved sooner, it would leave the games made last without their first slots.
+      const games = (await sql<{ n: number }>`select count(distinct game_id)::int as n from periods`.execute(db))
+        .rows[0]?.n;
+      const ahead = Math.ceil(movedNow() / CYCLE_MS) * CYCLE_MS + 3 * CYCLE_MS;
+      await expect
+        .poll(
+          async () =>
+            (
+              await sql<{ n: number }>`select count(distinct game_id)::int as n from periods
+                where draw_at = ${new Date(ahead)}`.execute(db)
+            ).rows[0]?.n,
+          { timeout: 30_000, interval: 50 },
+        )
+        .toBe(games);
+
       // The leader draws two periods per game, then is killed half a second before the next draw, so the follower
       // finds that period due when it takes over.
       await nextDraw();
