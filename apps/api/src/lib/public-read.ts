@@ -31,7 +31,9 @@ export type PublicRead<K> = {
    * now, else nothing; never waits. Past the time to live it starts the reload (one, shared with any request's) and
    * gives the kept bytes meanwhile, as a send does. The front door (plugins/public-reads.ts) answers a repeated
    * request with them. The look remembers the answer it last found fresh, so that until its time to live it gives
-   * it again without a lookup in the cache (a crowd polling one key asks it thousands of times a second).
+   * it again without a lookup in the cache (a crowd polling one key asks it thousands of times a second); the looks
+   * at one key share that memory, and it lets the answer go when the cache does (so what the looks hold is never
+   * more than what the cache holds, however many looks the front door keeps).
    */
   peeker: (keyText: string) => () => Buffer | undefined;
 };
@@ -101,8 +103,21 @@ export function publicRead<K>(opts: {
       peeker: () => () => undefined,
     };
 
+  /**
+   * What the looks at a key remember: the answer last found fresh under its cache key (generation and key text),
+   * while the cache holds it. An answer the cache lets go (replaced, evicted, deleted) is forgotten here too.
+   */
+  type Memo = { generation: number; kept: Kept<K> | undefined };
+  const memos = new Map<string, Memo>();
+  const forget = (k: string, kept: Kept<K>) => {
+    const memo = memos.get(k);
+    if (memo?.kept !== kept) return;
+    memo.kept = undefined;
+    memos.delete(k);
+  };
   const cache = new LRUCache<string, Kept<K>, { key: K }>({
     max: opts.max ?? 1000,
+    dispose: (kept, k) => forget(k, kept),
     ttl: opts.ttlMs,
     perf: { now: opts.now },
     // Read the clock at every look (by default the cache reads it at most once a millisecond of real time).
@@ -138,11 +153,16 @@ export function publicRead<K>(opts: {
       const keyText = opts.keyOf(key);
       const k = `${generation}:${keyText}`;
       const old = cache.get(k);
-      if (old && !usable(old, opts.now())) cache.delete(k);
+      // (Deleting an answer that is reloading tells no dispose: it is forgotten here.)
+      if (old && !usable(old, opts.now())) {
+        forget(k, old);
+        cache.delete(k);
+      }
       let kept = await cache.fetch(k, { context: { key } });
       // At its next change the answer is due again, to the millisecond; and an answer long past its time to live is
       // not sent while it reloads: the request waits for the new one (above, or here if it came of a slow load).
       if (kept && !usable(kept, opts.now())) {
+        forget(k, kept);
         if (cache.get(k) === kept) cache.delete(k);
         kept = await cache.fetch(k, { context: { key } });
       }
@@ -154,21 +174,23 @@ export function publicRead<K>(opts: {
       generation += 1;
     },
     peeker: (keyText) => {
-      // The answer last found fresh, and the generation it was found in. Until its time to live it is what the cache
-      // holds for the key (an answer is replaced only past its time to live, or dropped by a clear, which starts a
-      // new generation); should the cache have let it go for room meanwhile, it is still the answer for that long.
-      let fresh: { generation: number; kept: Kept<K> } | undefined;
+      // The memory shared by the looks at this key, as last found (it may since have been let go: then it is empty).
+      let memo: Memo | undefined;
       return () => {
         // One reading of the clock for the whole answer (it is read on every request the front door answers).
         const now = opts.now();
-        if (fresh && fresh.generation === generation && now < fresh.kept.freshUntil) return bytes(fresh.kept, now);
-        fresh = undefined;
+        const remembered = memo?.kept;
+        if (remembered && memo?.generation === generation && now < remembered.freshUntil) return bytes(remembered, now);
         const k = `${generation}:${keyText}`;
         const kept = cache.get(k);
         if (!kept || !usable(kept, now)) return undefined;
         // Past its time to live: the reload starts (one, however many ask meanwhile) and the kept bytes go.
         if (now >= kept.freshUntil) void cache.fetch(k, { context: { key: kept.key } }).catch(() => undefined);
-        else fresh = { generation, kept };
+        else {
+          memo = memos.get(k) ?? { generation, kept };
+          memo.kept = kept;
+          memos.set(k, memo);
+        }
         return bytes(kept, now);
       };
     },
