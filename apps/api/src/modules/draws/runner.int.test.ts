@@ -200,11 +200,10 @@ describe('the scheduler runner', () => {
         const statusOf = async (id: number) =>
           (await db.selectFrom('periods').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
         expect(await statusOf(p1.id)).toBe('drawn');
-        // Meanwhile the ticks go on: p2 is drawn on time.
+        // Meanwhile the ticks go on: p2 is drawn on time. (The step returns while the slip's row is still locked: a
+        // tick that waited on it would never return, the lock being released only below.)
         clock = new Date(p2.draw_at.getTime() + 1000);
-        const started = Date.now();
         await s.step();
-        expect(Date.now() - started).toBeLessThan(2000);
         expect(await statusOf(p2.id)).toBe('drawn');
         expect(await statusOf(p1.id)).toBe('drawn');
 
