@@ -8,7 +8,8 @@
  *
  * Each read is measured in BENCH_ROUNDS (5) rounds, the reference and the read one after the other in each, and the
  * ratio is the median of the rounds' ratios: a moment when the machine is busy lowers a round, not the figure.
- * BENCH_SECONDS (default 2, per window) and BENCH_CONNECTIONS (32) set each window; BENCH_READS picks reads by name.
+ * BENCH_SECONDS (default 2, per window) and BENCH_CONNECTIONS (32) set each window; BENCH_READS picks reads by name,
+ * in the order given (a name twice measures it twice).
  */
 import autocannon from 'autocannon';
 import { API } from '@fairdraw/contract';
@@ -52,7 +53,10 @@ async function bench(engine: string, site: Site): Promise<string[]> {
   const k3 = categories.data.flatMap((c) => c.games).find((g) => g.code === 'df_k3')?.id ?? 0;
   const chosen = process.env.BENCH_READS?.split(',').map((s) => s.trim());
   const lines: string[] = [];
-  for (const read of reads(k3).filter((r) => !chosen || chosen.includes(r.name))) {
+  const all = reads(k3);
+  const unknown = chosen?.filter((name) => !all.some((r) => r.name === name));
+  if (unknown?.length) throw new Error(`BENCH_READS: no read named ${unknown.join(', ')}`);
+  for (const read of chosen ? chosen.map((name) => all.find((r) => r.name === name)!) : all) {
     const url = `${site.url}${read.path}`;
     const answer = await fetch(url, { method: read.method, headers: { lang: 'en' } });
     if (!answer.ok) throw new Error(`${read.name}: HTTP ${answer.status}`);
