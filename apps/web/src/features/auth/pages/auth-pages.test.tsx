@@ -1,13 +1,20 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { ApiError } from '../../../lib/api-client.ts';
+import { API } from '@fairdraw/contract';
+import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 import { en, renderWithApp } from '../../../test/render.tsx';
 import { LoginPage } from './login-page.tsx';
 import { RegisterPage } from './register-page.tsx';
 
 const session = vi.hoisted(() => ({ login: vi.fn(), register: vi.fn(), startGuest: vi.fn() }));
 vi.mock('../../../lib/session.ts', () => session);
+// The page's reads after registering (the deposit-limit offer reads the player's limits) are answered here.
+vi.mock('../../../lib/api-client.ts', async (load) => ({
+  ...(await load<typeof import('../../../lib/api-client.ts')>()),
+  apiRequest: vi.fn(),
+}));
+const request = vi.mocked(apiRequest);
 
 beforeEach(() => vi.resetAllMocks());
 
@@ -60,6 +67,7 @@ describe('RegisterPage', () => {
 
   it('sends the registration, the nickname trimmed or left out', async () => {
     session.register.mockResolvedValue({});
+    request.mockResolvedValue({ offer_deposit_limit: true });
     const { user } = renderWithApp(<RegisterPage />);
     await fill(user, { ...ok, nickname: ' Nick ' });
     expect(session.register).toHaveBeenCalledWith({
@@ -69,6 +77,9 @@ describe('RegisterPage', () => {
       nickname: 'Nick',
       adult: true,
     });
+    // Registered: the offer to set a deposit limit, as the player's limits say it is due.
+    expect(await screen.findByTestId('deposit-limit-offer')).toBeTruthy();
+    expect(request.mock.calls.map(([path]) => path)).toContain(API.protectionLimits);
   });
 
   it.each([
