@@ -9,7 +9,8 @@
  * Each read is measured in BENCH_ROUNDS (5) rounds, the reference and the read one after the other in each, and the
  * ratio is the median of the rounds' ratios: a moment when the machine is busy lowers a round, not the figure.
  * BENCH_SECONDS (default 2, per window) and BENCH_CONNECTIONS (32) set each window; BENCH_READS picks reads by name,
- * in the order given (a name twice measures it twice).
+ * in the order given (a name twice measures it twice). The API is left quiet BENCH_QUIET_MS (12 s) after its start
+ * before the first read, as a site is before a crowd comes.
  */
 import autocannon from 'autocannon';
 import { API } from '@fairdraw/contract';
@@ -21,6 +22,8 @@ import { onEachEngine } from './pg.ts';
 const seconds = Number(process.env.BENCH_SECONDS ?? 2);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+// Longer than V8's memory reducer waits (8 s) before it looks whether the process has gone quiet.
+const quietMs = Number(process.env.BENCH_QUIET_MS ?? 12_000);
 const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((e) => e.trim());
 // The load comes from one address: no per-address caps.
 const OPEN = { LOG_LEVEL: 'error', RATE_LIMIT_MAX: '10000000', MAX_CONNECTIONS_PER_IP: '0' };
@@ -47,6 +50,9 @@ async function measure(url: string, method: 'GET' | 'POST') {
 }
 
 async function bench(engine: string, site: Site): Promise<string[]> {
+  // A site is quiet for a while before a crowd comes (a night, or the minutes after a deploy); a process that has
+  // been quiet may have changed state (apps/api/src/node-flags.ts), so the crowd is measured after such a moment.
+  await new Promise((resolve) => setTimeout(resolve, quietMs));
   const categories = (await (await fetch(`${site.url}${API.category}`)).json()) as {
     data: { games: { id: number; code: string }[] }[];
   };

@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { freePorts, lostPort } from '../apps/api/src/test/free-ports.ts';
+import { API_NODE_FLAGS } from '../apps/api/src/node-flags.ts';
 import { INSTALL_COMMAND } from './ensure-chromium.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -78,7 +79,7 @@ async function startOnce(extraEnv: Record<string, string>, { databaseUrl }: Site
   // Browser tests run on embedded PGlite; benchmarks pass a PostgreSQL database of their own.
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, [join(root, 'apps/api/src/server.ts')], {
+  const child: ChildProcess = spawn(process.execPath, [...API_NODE_FLAGS, join(root, 'apps/api/src/server.ts')], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

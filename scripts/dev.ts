@@ -3,10 +3,11 @@
  * /api, /art and the health endpoints to it. Ctrl-C stops both.
  */
 import { spawn } from 'node:child_process';
+import { API_NODE_FLAGS } from '../apps/api/src/node-flags.ts';
 
 const apiPort = process.env.API_PORT ?? '8080';
 const children = [
-  spawn(process.execPath, ['--watch', 'apps/api/src/server.ts'], {
+  spawn(process.execPath, ['--watch', ...API_NODE_FLAGS, 'apps/api/src/server.ts'], {
     stdio: 'inherit',
     env: { ...process.env, PORT: apiPort },
   }),

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { API_NODE_FLAGS } from '../../apps/api/src/node-flags.ts';
 import { clusterDir, databaseUrl, redisUrl, root, type Host, type Topology } from './topology.ts';
 import { isAlive, readPid, startDetached, stopPid } from './process.ts';
 import { waitHealthy } from './balancer.ts';
@@ -56,7 +57,7 @@ export function startHost(t: Topology, host: Host): number {
   const running = hostPid(host);
   if (running !== undefined) return running;
   mkdirSync(host.dataDir, { recursive: true });
-  return startDetached('ip', ['netns', 'exec', host.namespace, process.execPath, serverScript], {
+  return startDetached('ip', ['netns', 'exec', host.namespace, process.execPath, ...API_NODE_FLAGS, serverScript], {
     log: host.log,
     pidFile: host.pidFile,
     env: hostEnv(t, host),

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migrateFor } from './db/runtime-role.ts';
 import { seed } from './db/seed.ts';
+import { missingNodeFlags } from './node-flags.ts';
 import { OPERATOR_PASSWORD_FILE, ensureFirstOperator } from './modules/operators/operators.service.ts';
 import { ensureProviderSecrets, providers } from './modules/payments/payments.service.ts';
 
@@ -63,6 +64,15 @@ try {
     },
     `listening on ${address}`,
   );
+  // Flags V8 reads only at the process's start (src/node-flags.ts): a start without them works, at a cost.
+  const missing = missingNodeFlags(process.execArgv);
+  if (missing.length > 0) {
+    app.log.warn(
+      { missing },
+      `started without ${missing.join(' ')}: after a quiet moment each request may cost a quarter more CPU ` +
+        '(src/node-flags.ts); start with npm start, or give node the flags',
+    );
+  }
   // The draw scheduler (modules/draws/runner.ts): catches up, then creates, opens, seals and draws periods; and the
   // leader jobs' loop (lib/job-scheduler.ts): chases, rebates, the report summary, the key purge. Both are stopped by
   // app.close() below.

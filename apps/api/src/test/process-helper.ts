@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { API_NODE_FLAGS } from '../node-flags.ts';
 import { NO_WEB_DIST } from './helper.ts';
 
 /**
@@ -26,7 +27,7 @@ export type ServerProcess = {
 
 export function startServer(name: string, env: Record<string, string>): ServerProcess {
   // process.execPath: the Node running vitest (24, with type stripping), not the machine's default node.
-  const child = spawn(process.execPath, [SERVER_TS], {
+  const child = spawn(process.execPath, [...API_NODE_FLAGS, SERVER_TS], {
     env: {
       ...process.env,
       // Shared limits only where a test asks for them: servers of different tests must not share one budget.
