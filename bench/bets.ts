@@ -155,7 +155,12 @@ try {
   const batchStats = async () => {
     const metrics = await (await fetch(api!.metricsUrl)).text();
     const metric = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics)?.[1] ?? NaN);
+    // How long the batches took: the cumulative count of the histogram's buckets (le = seconds).
+    const buckets = new Map(
+      [...metrics.matchAll(/^bet_batch_seconds_bucket\{le="([^"]+)"\} (\S+)$/gm)].map((m) => [m[1], Number(m[2])]),
+    );
     return {
+      buckets,
       batches: metric('bet_batch_slips_count'),
       slips: metric('bet_batch_slips_sum'),
       seconds: metric('bet_batch_seconds_sum'),
@@ -177,7 +182,14 @@ try {
     const batches = after.batches - before.batches;
     const batchLine =
       `batches ${batches}, ${((after.slips - before.slips) / batches).toFixed(1)} slips and ` +
-      `${(((after.seconds - before.seconds) / batches) * 1000).toFixed(1)} ms each on average`;
+      `${(((after.seconds - before.seconds) / batches) * 1000).toFixed(1)} ms each on average; ` +
+      [...after.buckets]
+        .filter(([le]) => ['0.01', '0.025', '0.05'].includes(le))
+        .map(
+          ([le, n]) =>
+            `${(((batches - (n - (before.buckets.get(le) ?? 0))) / batches) * 100).toFixed(1)} % over ${Number(le) * 1000} ms`,
+        )
+        .join(', ');
     // Where the CPU of a bet goes: the API process, the PostgreSQL server, the load generator (this process).
     const cpu = cpuBetween(before.cpu, after.cpu);
     const placed = after.slips - before.slips;
@@ -216,7 +228,7 @@ try {
     if (r.latency.p99 <= 50 && errors === 0 && (!best || ratio > best.ratio)) best = { connections, ratio };
     console.log(
       `POST /api/game/bet  ${connections} connections  ${betsPerSecond.toFixed(0)} bets/s  p50 ${r.latency.p50} ms  ` +
-        `p99 ${r.latency.p99} ms  errors ${errors} (non-2xx ${r.non2xx})  ratio ${ratio.toFixed(3)}  (${batchLine})`,
+        `p99 ${r.latency.p99} ms (p90 ${r.latency.p90}, p97.5 ${r.latency.p97_5}, max ${r.latency.max})  errors ${errors} (non-2xx ${r.non2xx})  ratio ${ratio.toFixed(3)}  (${batchLine})`,
     );
     console.log(`    ${cpuLine}`);
   }

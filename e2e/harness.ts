@@ -209,13 +209,30 @@ export async function quiet(page: Page, idleMs = 500, timeoutMs = 30_000): Promi
 export async function settled(page: Page, timeoutMs = 30_000): Promise<void> {
   await page.waitForLoadState('load');
   const until = Date.now() + timeoutMs;
-  const frames = () =>
-    page.evaluate(
+  // The idle callback is asked with a deadline: on a busy machine a page that keeps working (an animation, a poll)
+  // may have no idle moment for longer than the test allows, and an evaluate that never ends would outlast it. The
+  // wait as a whole is bounded by what is left of timeoutMs.
+  const frames = async () => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const left = Math.max(until - Date.now(), 0);
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), left)));
+    const done = page.evaluate(
       () =>
-        new Promise<void>((done) =>
-          requestIdleCallback(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))),
+        new Promise<void>((resolve) =>
+          requestIdleCallback(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))), {
+            timeout: 1000,
+          }),
         ),
     );
+    try {
+      if ((await Promise.race([done, late])) === 'late') {
+        void done.catch(() => undefined);
+        throw new Error(`the page did not reach an idle moment and two frames within ${timeoutMs} ms`);
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  };
   const busy = () => (inFlight.get(page)?.size ?? 0) > 0;
   while (Date.now() < until) {
     if (busy()) {
