@@ -156,8 +156,11 @@ try {
     const metrics = await (await fetch(api!.metricsUrl)).text();
     const metric = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics)?.[1] ?? NaN);
     // How long the batches took: the cumulative count of the histogram's buckets (le = seconds).
-    const buckets = new Map(
-      [...metrics.matchAll(/^bet_batch_seconds_bucket\{le="([^"]+)"\} (\S+)$/gm)].map((m) => [m[1], Number(m[2])]),
+    const buckets = new Map<string, number>(
+      [...metrics.matchAll(/^bet_batch_seconds_bucket\{le="([^"]+)"\} (\S+)$/gm)].map((m) => [
+        m[1] ?? '',
+        Number(m[2]),
+      ]),
     );
     return {
       buckets,

@@ -7,7 +7,7 @@ const startScript = (file: string) =>
   (JSON.parse(readFileSync(new URL(file, root), 'utf8')) as { scripts: { start: string } }).scripts.start;
 
 describe('the API process flags', () => {
-  it('turn V8's memory reducer off', () => {
+  it("turn V8's memory reducer off", () => {
     expect(API_NODE_FLAGS).toEqual(['--no-memory-reducer']);
   });
 
