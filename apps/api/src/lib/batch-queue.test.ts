@@ -76,6 +76,36 @@ describe('createBatchQueue', () => {
     expect(most).toBe(2);
   });
 
+  it('starts another batch while one runs only once `startAnotherAt` items wait', async () => {
+    const batches: number[][] = [];
+    const releases: (() => void)[] = [];
+    const queue = createBatchQueue<number, number>(
+      async (items) => {
+        batches.push([...items]);
+        await new Promise<void>((r) => releases.push(r));
+        return items.map((i) => ({ ok: true as const, value: i }));
+      },
+      { maxBatch: 10, workers: 2, startAnotherAt: 3 },
+    );
+    const answers = [queue.submit(1), queue.submit(2), queue.submit(3)];
+    await tick();
+    expect(batches).toEqual([[1]]); // 2 and 3 wait: fewer than 3
+    answers.push(queue.submit(4));
+    await tick();
+    expect(batches).toEqual([[1], [2, 3, 4]]); // the third waiting item starts the second batch
+    answers.push(queue.submit(5), queue.submit(6));
+    await tick();
+    expect(batches).toHaveLength(2); // both workers busy
+    releases[0]?.();
+    await tick();
+    expect(batches).toHaveLength(2); // one batch still runs: 5 and 6 are still fewer than 3
+    releases[1]?.();
+    await tick();
+    expect(batches).toEqual([[1], [2, 3, 4], [5, 6]]); // none runs: what waits goes, however few
+    releases[2]?.();
+    expect(await Promise.all(answers)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
   it('close waits for what was submitted and refuses new items', async () => {
     const done: number[] = [];
     const queue = createBatchQueue<number, number>(

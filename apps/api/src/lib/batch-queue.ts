@@ -9,6 +9,10 @@
  * while the next batch could already be in the database: started first, its statement leaves before those sends, and
  * the database works on it while they are made, instead of waiting for them.
  *
+ * With `workers` above one, a further batch starts while another runs only once `startAnotherAt` items wait (1 by
+ * default): otherwise the first item to arrive would start one at once, alone, and every batch would pay its fixed
+ * cost (a transaction, a round trip) for a handful of items.
+ *
  * `run` answers one outcome per item, in order: the value for the item's caller, or the error it should get.
  *
  *   const queue = createBatchQueue(async (slips) => commitSlips(db, slips), { maxBatch: 200, workers: 1 });
@@ -29,7 +33,7 @@ type Waiting<I, O> = { item: I; resolve: (value: O) => void; reject: (error: unk
 
 export function createBatchQueue<I, O>(
   run: (batch: readonly I[]) => Promise<readonly Outcome<O>[]>,
-  options: { maxBatch: number; workers: number },
+  options: { maxBatch: number; workers: number; startAnotherAt?: number },
 ): BatchQueue<I, O> {
   const waiting: Waiting<I, O>[] = [];
   let running = 0;
@@ -37,8 +41,10 @@ export function createBatchQueue<I, O>(
   let closed = false;
   let idle: (() => void) | undefined;
 
+  const another = Math.max(1, options.startAnotherAt ?? 1);
+
   function pump(): void {
-    while (running < options.workers && waiting.length > 0) {
+    while (running < options.workers && waiting.length >= (running === 0 ? 1 : another)) {
       const batch = waiting.splice(0, options.maxBatch);
       running += 1;
       void runBatch(batch).then((answer) => {
