@@ -17,7 +17,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Figure } from './figures.ts';
+import { baselineFile, readBaseline, type BaselineEntry as Entry, type Figure } from './figures.ts';
 import { root } from './pg.ts';
 
 type Mode = 'full' | 'fast';
@@ -55,16 +55,12 @@ const BENCHES: Bench[] = [
   { name: 'report', script: 'bench/report.ts', env: { full: {} } },
 ];
 
-type Entry = { baseline: number; tolerance: number; goal?: number; better: Figure['better']; unit: Figure['unit'] };
-type Baseline = Record<Mode, Record<string, Entry>>;
-
 const args = process.argv.slice(2);
 const mode: Mode = args.includes('--fast') ? 'fast' : 'full';
 const update = args.includes('--update');
 const onlyArg = args.indexOf('--only');
 const only = onlyArg >= 0 ? (args[onlyArg + 1] ?? '').split(',') : undefined;
 const DEFAULT_TOLERANCE: Record<Mode, number> = { full: 0.15, fast: 0.25 };
-const baselineFile = join(root, 'bench/baseline.json');
 
 function runBench(bench: Bench, env: Record<string, string>, figuresFile: string): Promise<number> {
   return new Promise((done) => {
@@ -90,7 +86,7 @@ function goalMet(value: number, entry: Entry): string {
   return `${entry.better === 'higher' ? '≥' : '≤'} ${entry.goal} ${met ? 'met' : 'NOT MET'}`;
 }
 
-const baseline = JSON.parse(readFileSync(baselineFile, 'utf8')) as Baseline;
+const baseline = readBaseline();
 const known = baseline[mode];
 const dir = mkdtempSync(join(tmpdir(), 'fd-bench-'));
 const failures: string[] = [];

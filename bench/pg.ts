@@ -11,6 +11,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startSite, type Site } from '../e2e/harness.ts';
+import { cpuBetween, cpuSnapshot } from './cpu.ts';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -82,12 +83,17 @@ export async function pgbenchTps(opts: PgbenchOptions) {
   }
 }
 
-/** pgbench TPC-B on the (empty, throw-away) database at `url`: `pgbench -i -s scale`, then clients × seconds. */
+/**
+ * pgbench TPC-B on the (empty, throw-away) database at `url`: `pgbench -i -s scale`, then clients × seconds. Besides
+ * TPS: the transactions run, and the whole machine's CPU time over the timed run (pgbench, its server processes and
+ * the kernel alike: what one transaction costs the machine) with how busy that left it.
+ */
 export async function pgbenchOn(url: string, opts: PgbenchOptions) {
   const u = new URL(url);
   const name = decodeURIComponent(u.pathname.slice(1));
   const conn = ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username) || 'postgres'];
   await run('pgbench', [...conn, '-i', '-q', '-s', String(opts.scale), name]);
+  const before = cpuSnapshot();
   const out = await run('pgbench', [
     ...conn,
     '-c',
@@ -98,10 +104,18 @@ export async function pgbenchOn(url: string, opts: PgbenchOptions) {
     String(opts.seconds),
     name,
   ]);
+  const cpu = cpuBetween(before, cpuSnapshot());
   const tps = /tps = ([\d.]+)/.exec(out);
   const lat = /latency average = ([\d.]+) ms/.exec(out);
+  const transactions = /number of transactions actually processed: (\d+)/.exec(out);
   if (!tps) throw new Error(`pgbench: no tps in\n${out}`);
-  return { tps: Number(tps[1]), latencyMs: lat ? Number(lat[1]) : NaN };
+  return {
+    tps: Number(tps[1]),
+    latencyMs: lat ? Number(lat[1]) : NaN,
+    transactions: transactions ? Number(transactions[1]) : NaN,
+    machineBusyMs: cpu.machineBusyMs,
+    busyShare: cpu.busyShare,
+  };
 }
 
 /**
