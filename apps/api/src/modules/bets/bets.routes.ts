@@ -51,8 +51,8 @@ function betsPlugin(root: FastifyInstance, _opts: unknown, done: (err?: Error) =
   const app = root.withTypeProvider<ZodTypeProvider>();
   // Slips from every player are committed in batches (slip-batch.ts): a batch is a single round trip, and while it
   // runs the next one gathers. A second batch runs beside it only once BATCH_SECOND_AT slips wait (about +20 % bets
-  // per second at 64 and 128 in flight); started as soon as one slip waited, two batches halved the batches and
-  // placed fewer bets per second (bench/README.md).
+  // per second at 64 and 128 in flight where commits are fast, +6–9 % on a machine whose CPU is slow); started as
+  // soon as one slip waited, two batches halved the batches and placed fewer bets per second (bench/README.md).
   const BATCH_SECOND_AT = 32;
   const batchSlips = new Histogram({
     name: 'bet_batch_slips',
